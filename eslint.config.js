@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Capabilities under src/ never reach into the views that use them.
+const CAPABILITIES = ['catalogue', 'comments', 'config', 'guest', 'platform', 'pwa', 'sync', 'tab'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench-results', '.local'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    settings: {
+      'import/resolver': {
+        typescript: {
+          project: ['tsconfig.app.json', 'tsconfig.test.json', 'tsconfig.node.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import/no-cycle': 'error',
+      'import/no-self-import': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...CAPABILITIES.map((capability) => ({
+              target: `./src/${capability}`,
+              from: './src/views',
+              message: 'Views import capabilities, never the reverse.',
+            })),
+            { target: './src', from: './tests', message: 'The app never imports tests.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+    },
+  },
+  {
+    // Vitest's asymmetric matchers (expect.stringMatching…) and JSON.parse are typed `any`.
+    files: ['tests/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

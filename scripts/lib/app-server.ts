@@ -1,0 +1,134 @@
+/**
+ * Serves the built PWA from dist/: hashed assets cached for a year, everything
+ * else revalidated, gzip when the browser takes it, and unknown paths answered
+ * with index.html so the single page owns its routes.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+
+export interface AppServerOptions {
+  readonly distDir: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly host?: string;
+}
+
+export interface RunningAppServer {
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+interface CachedFile {
+  readonly body: Buffer;
+  readonly gzipped: Buffer | null;
+  readonly type: string;
+}
+
+export async function startAppServer(options: AppServerOptions): Promise<RunningAppServer> {
+  const root = resolve(options.distDir);
+  await stat(join(root, 'index.html')).catch(() => {
+    throw new Error(`No build in ${root}: run "npm run build" first.`);
+  });
+  const cache = new Map<string, CachedFile>();
+  const server = createServer((req, res) => {
+    serveFile(root, cache, req, res).catch((error: unknown) => {
+      console.error('app server:', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: 'internal error' }));
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, host, () => done());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    server,
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serveFile(root: string, cache: Map<string, CachedFile>, req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: 'method not allowed' }));
+    return;
+  }
+  const pathname = safePathname(req.url ?? '/');
+  let relative = pathname === null || pathname === '/' ? '/index.html' : pathname;
+  let file = await load(root, cache, relative);
+  if (!file && !extname(relative)) {
+    relative = '/index.html';
+    file = await load(root, cache, relative);
+  }
+  if (!file) {
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: 'not found' }));
+    return;
+  }
+  const useGzip = file.gzipped !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  const body = useGzip && file.gzipped ? file.gzipped : file.body;
+  res.writeHead(200, {
+    'Content-Type': file.type,
+    'Content-Length': body.length,
+    'Cache-Control': relative.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    Vary: 'Accept-Encoding',
+    ...(useGzip ? { 'Content-Encoding': 'gzip' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The decoded path, or null when it is malformed or tries to leave dist/. */
+function safePathname(url: string): string | null {
+  try {
+    const pathname = decodeURIComponent(new URL(url, 'http://x').pathname);
+    const normalized = normalize(pathname);
+    return normalized.includes('\0') || normalized.split(sep).includes('..') ? null : normalized;
+  } catch {
+    return null;
+  }
+}
+
+async function load(root: string, cache: Map<string, CachedFile>, relative: string): Promise<CachedFile | null> {
+  const cached = cache.get(relative);
+  if (cached) return cached;
+  const path = join(root, relative);
+  if (!path.startsWith(root + sep)) return null;
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) return null;
+  const body = await readFile(path);
+  const extension = extname(path);
+  const file: CachedFile = {
+    body,
+    gzipped: COMPRESSIBLE.has(extension) ? gzipSync(body, { level: 9 }) : null,
+    type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+  };
+  cache.set(relative, file);
+  return file;
+}

@@ -1,0 +1,1 @@
+export { clearCommentHistory, HISTORY_STORAGE_KEY } from './history.ts';

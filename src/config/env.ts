@@ -1,0 +1,13 @@
+/**
+ * The app's environment, read and validated once. Everything else imports
+ * `env` from here instead of touching `import.meta.env`.
+ */
+import { parsePaymentUrl } from './env-rules.ts';
+
+export interface AppEnv {
+  readonly paymentUrl: string;
+}
+
+export const env: AppEnv = {
+  paymentUrl: parsePaymentUrl(import.meta.env.VITE_PAYMENT_URL),
+};

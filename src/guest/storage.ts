@@ -1,0 +1,37 @@
+import { readLocal, writeLocal } from '../platform/index.ts';
+import { acceptGuestName } from './name.ts';
+
+/** The guest, as kept in localStorage under `user` (spec §3). */
+export interface Guest {
+  readonly id: string;
+  readonly full_name: string;
+}
+
+export const GUEST_STORAGE_KEY = 'user';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads a stored `user` value; anything corrupt or incomplete means "no guest". */
+export function parseStoredGuest(raw: string | null): Guest | null {
+  if (raw === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, full_name: fullName } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || !UUID.test(id) || typeof fullName !== 'string') return null;
+  const name = acceptGuestName(fullName);
+  return name === null ? null : { id, full_name: name };
+}
+
+export function loadGuest(): Guest | null {
+  return parseStoredGuest(readLocal(GUEST_STORAGE_KEY));
+}
+
+/** Keeps the guest on the phone; returns false if the browser refused to store it. */
+export function saveGuest(guest: Guest): boolean {
+  return writeLocal(GUEST_STORAGE_KEY, JSON.stringify(guest));
+}

@@ -1,0 +1,1 @@
+export { readLocal, removeLocal, writeLocal } from './localStore.ts';

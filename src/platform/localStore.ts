@@ -1,0 +1,39 @@
+/**
+ * localStorage that never throws: privacy modes and full quotas make the real
+ * one throw on access or on write, and a guest must never see that.
+ */
+
+function store(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readLocal(key: string): string | null {
+  try {
+    return store()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Returns false when the browser refused to keep the value. */
+export function writeLocal(key: string, value: string): boolean {
+  try {
+    const target = store();
+    target?.setItem(key, value);
+    return target !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function removeLocal(key: string): void {
+  try {
+    store()?.removeItem(key);
+  } catch {
+    // Nothing was kept, so nothing is left to remove.
+  }
+}

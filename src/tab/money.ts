@@ -1,0 +1,35 @@
+/** Money rules of the tab. Prices are whole Chilean pesos; nothing here uses floating point. */
+
+/** What a price that is missing or falsy shows instead of an amount (spec §5). */
+export const PRICE_ERROR_TEXT = 'Error';
+
+/** `$4.400`: peso sign, a dot between thousands, no decimals (es-CL). */
+export function formatPesos(amount: number): string {
+  const whole = Math.trunc(amount);
+  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole < 0 ? '-' : ''}$${digits}`;
+}
+
+/** A price line as the guest sees it: a missing or falsy price reads 'Error'. */
+export function formatPrice(price: number | null | undefined): string {
+  return price && Number.isFinite(price) ? formatPesos(price) : PRICE_ERROR_TEXT;
+}
+
+/** Sum of the prices that are valid whole pesos; a broken price adds nothing. */
+export function tabTotal(prices: readonly (number | null | undefined)[]): number {
+  let total = 0;
+  for (const price of prices) {
+    if (price && Number.isSafeInteger(price) && price > 0) total += price;
+  }
+  return total;
+}
+
+/** The total plus a 10% tip, truncated to a whole peso, in integer arithmetic. */
+export function tippedTotal(total: number): number {
+  return Math.floor((total * 11) / 10);
+}
+
+/** The payment page, with the amount as its last path segment when there is one. */
+export function paymentLink(paymentUrl: string, amount?: number): string {
+  return amount === undefined ? paymentUrl : `${paymentUrl}/${amount}`;
+}

@@ -1,0 +1,29 @@
+/**
+ * Every unit and component test: a fresh in-memory IndexedDB, empty
+ * localStorage, and no console error or warning allowed.
+ */
+import 'fake-indexeddb/auto';
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { forgetCachedGuest } from '../../src/guest/index.ts';
+import { db } from '../../src/tab/db.ts';
+
+let consoleProblems: unknown[][] = [];
+
+beforeEach(async () => {
+  localStorage.clear();
+  forgetCachedGuest();
+  await db.orders.clear();
+  consoleProblems = [];
+  const record = (...args: unknown[]) => {
+    consoleProblems.push(args);
+  };
+  vi.spyOn(console, 'error').mockImplementation(record);
+  vi.spyOn(console, 'warn').mockImplementation(record);
+});
+
+afterEach(() => {
+  cleanup();
+  expect(consoleProblems, 'console errors or warnings').toEqual([]);
+});

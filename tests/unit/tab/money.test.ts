@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatPesos, formatPrice, paymentLink, tabTotal, tippedTotal } from '../../../src/tab/index.ts';
+
+describe('money', () => {
+  it('formats pesos with a dot between thousands and no decimals', () => {
+    expect(formatPesos(0)).toBe('$0');
+    expect(formatPesos(999)).toBe('$999');
+    expect(formatPesos(1000)).toBe('$1.000');
+    expect(formatPesos(4400)).toBe('$4.400');
+    expect(formatPesos(16990)).toBe('$16.990');
+    expect(formatPesos(1234567)).toBe('$1.234.567');
+  });
+
+  it('agrees with es-CL number formatting wherever it groups', () => {
+    const esCL = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0, useGrouping: 'always' });
+    for (const amount of [1000, 4400, 33500, 16990, 100000, 2000000]) {
+      expect(formatPesos(amount)).toBe(`$${esCL.format(amount)}`);
+    }
+  });
+
+  it('shows Error for a missing or falsy price', () => {
+    expect(formatPrice(4400)).toBe('$4.400');
+    for (const broken of [0, undefined, null, Number.NaN]) expect(formatPrice(broken)).toBe('Error');
+  });
+
+  it('adds up only valid prices', () => {
+    expect(tabTotal([])).toBe(0);
+    expect(tabTotal([4400, 6500, 16990])).toBe(27890);
+    expect(tabTotal([4400, 0, undefined, null, Number.NaN, -5, 1.5, 1000])).toBe(5400);
+  });
+
+  it('adds a 10% tip truncated to a whole peso, exactly, for every total up to 2,000,000', () => {
+    const mismatches: number[] = [];
+    for (let total = 0; total <= 2_000_000; total += 1) {
+      const exact = Number((BigInt(total) * 11n) / 10n);
+      if (tippedTotal(total) !== exact) mismatches.push(total);
+    }
+    expect(mismatches).toEqual([]);
+    expect(tippedTotal(4400)).toBe(4840);
+    expect(tippedTotal(16990)).toBe(18689);
+    expect(tippedTotal(9)).toBe(9);
+  });
+
+  it('puts the amount in the payment link as a path segment', () => {
+    expect(paymentLink('https://pago.example/bar', 4840)).toBe('https://pago.example/bar/4840');
+    expect(paymentLink('https://pago.example/bar')).toBe('https://pago.example/bar');
+  });
+});

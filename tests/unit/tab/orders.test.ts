@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { activeOrders, addOrder, resetTab } from '../../../src/tab/index.ts';
+import { db } from '../../../src/tab/db.ts';
+
+const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
+const BETO = '2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17';
+const at = (seconds: number) => new Date(Date.UTC(2026, 10, 21, 22, 0, seconds));
+
+describe('orders on the phone', () => {
+  it('writes the order with a phone-made id, the guest, the product, active, and the tap time', async () => {
+    const order = await addOrder(ANA, { name: 'Summer Ale 500cc', price: 4400 }, at(5));
+    expect(order).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      user_id: ANA,
+      product_name: 'Summer Ale 500cc',
+      product_price: 4400,
+      active: true,
+      created_at: '2026-11-21T22:00:05.000Z',
+    });
+    expect(await db.orders.get(order.id)).toEqual(order);
+  });
+
+  it('lists only this guest’s active orders, newest first', async () => {
+    await addOrder(ANA, { name: 'Aperol Spritz', price: 6500 }, at(1));
+    await addOrder(BETO, { name: 'Tabla Irish', price: 16990 }, at(2));
+    await addOrder(ANA, { name: 'Extra por chelada', price: 1000 }, at(3));
+    await addOrder(ANA, { name: 'Summer Ale 500cc', price: 4400 }, at(0));
+    const names = (await activeOrders(ANA)).map((order) => order.product_name);
+    expect(names).toEqual(['Extra por chelada', 'Aperol Spritz', 'Summer Ale 500cc']);
+  });
+
+  it('resets only this guest’s active orders, in one transaction, keeping the rows', async () => {
+    const first = await addOrder(ANA, { name: 'Aperol Spritz', price: 6500 }, at(1));
+    const second = await addOrder(ANA, { name: 'Tabla Irish', price: 16990 }, at(2));
+    await addOrder(BETO, { name: 'Tabla Irish', price: 16990 }, at(2));
+    const transaction = vi.spyOn(db, 'transaction');
+
+    const reset = await resetTab(ANA);
+
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(reset.sort()).toEqual([first.id, second.id].sort());
+    expect(await activeOrders(ANA)).toEqual([]);
+    expect(await activeOrders(BETO)).toHaveLength(1);
+    expect((await db.orders.get(first.id))?.active).toBe(false);
+    expect(await db.orders.count()).toBe(3);
+  });
+
+  it('keeps orders added after a reset', async () => {
+    await addOrder(ANA, { name: 'Aperol Spritz', price: 6500 }, at(1));
+    await resetTab(ANA);
+    const later = await addOrder(ANA, { name: 'Summer Ale 500cc', price: 4400 }, at(9));
+    expect(await activeOrders(ANA)).toEqual([later]);
+    expect(await resetTab(ANA)).toEqual([later.id]);
+  });
+});

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { parsePaymentUrl } from './src/config/env-rules.ts';
+
+const MANIFEST_FILE = 'manifest.webmanifest';
+
+/**
+ * Serves and emits the one manifest at the repository root, unchanged and at a
+ * stable URL (Vite would hash it), and links it from index.html.
+ */
+function rootManifest(): Plugin {
+  const read = () => readFileSync(new URL(`./${MANIFEST_FILE}`, import.meta.url), 'utf8');
+  return {
+    name: 'bar-tab:root-manifest',
+    configureServer(server) {
+      server.middlewares.use(`/${MANIFEST_FILE}`, (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json');
+        res.end(read());
+      });
+    },
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'manifest', href: `/${MANIFEST_FILE}` }, injectTo: 'head' },
+    ],
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: MANIFEST_FILE, source: read() });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  // Fail the build, not a guest's tap, when the payment page is misconfigured.
+  parsePaymentUrl(loadEnv(mode, process.cwd(), 'VITE_').VITE_PAYMENT_URL);
+  return {
+    plugins: [react(), rootManifest()],
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+    },
+  };
+});
