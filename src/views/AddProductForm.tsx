@@ -46,8 +46,10 @@ export function AddProductForm({ fullName, onAdd }: AddProductFormProps) {
         <ul id={listId} className="suggestions" aria-label="Productos encontrados" hidden={matches.length === 0}>
           {matches.map((product) => (
             <li key={product.name} className="suggestion">
-              <span className="suggestion-name">{product.name}</span>
-              <span className="price">{formatPrice(product.price)}</span>
+              <span className="suggestion-text">
+                <span className="suggestion-name">{product.name}</span>
+                <span className="price">{formatPrice(product.price)}</span>
+              </span>
               <button
                 type="button"
                 className="button button-add"

@@ -1,0 +1,44 @@
+import { consumed, enterName, expect, test } from './fixtures.ts';
+
+test('a corrupt stored user shows the name view, not a crash', async ({ page }) => {
+  for (const raw of ['not json', '{"id":"x"}', '{"full_name":"Ana"}', 'null', '42']) {
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('user', value), raw);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Continuar' }), raw).toBeVisible();
+  }
+});
+
+test('hostile or odd names stay text and stay within 60 characters', async ({ page }) => {
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  await page.goto('/');
+  await page.getByPlaceholder('Tu nombre real').fill('x'.repeat(10_000));
+  await expect(page.getByPlaceholder('Tu nombre real')).toHaveValue('x'.repeat(60));
+
+  await enterName(page, '<img src=x onerror=alert(1)>');
+  await expect(page.getByText('Escribe lo que pediste, <img src=x onerror=alert(1)>')).toBeVisible();
+  await expect(page.locator('img')).toHaveCount(0);
+  expect(dialogs).toBe(0);
+
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await enterName(page, '🍺🍀🎂');
+  await expect(page.getByText('Escribe lo que pediste, 🍺🍀🎂')).toBeVisible();
+});
+
+test('awkward searches find nothing and break nothing', async ({ page }) => {
+  await page.goto('/');
+  await enterName(page, 'Buscador');
+  const search = page.getByPlaceholder('Pisco Mistral');
+  for (const query of ['(', '((', '*', '.*', '\\', '🍺🍺', 'a'.repeat(500)]) {
+    await search.fill(query);
+    await expect(page.getByRole('button', { name: /^Agregar/ }), query).toHaveCount(0);
+  }
+  await search.fill('café');
+  await expect(page.getByRole('button', { name: /^Agregar/ }).first()).toBeVisible();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+});

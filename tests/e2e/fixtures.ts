@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const SCREENSHOTS_DIR = 'test-results/screenshots';
+
+interface Fixtures {
+  /** Console errors and uncaught exceptions of every page in the test; must stay empty. */
+  pageProblems: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => {
+    const url = process.env.BAR_TAB_URL;
+    if (!url) throw new Error('BAR_TAB_URL is not set: the global setup did not start the app');
+    await use(url);
+  },
+  pageProblems: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(problems);
+      expect(problems, 'console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function enterName(page: Page, name: string): Promise<void> {
+  await page.getByPlaceholder('Tu nombre real').fill(name);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+}
+
+export async function addProduct(page: Page, query: string, productName: string): Promise<void> {
+  await page.getByPlaceholder('Pisco Mistral').fill(query);
+  await page.getByRole('button', { name: `Agregar ${productName}`, exact: true }).click();
+}
+
+export const consumed = (page: Page) => page.getByRole('region', { name: 'Productos consumidos' });

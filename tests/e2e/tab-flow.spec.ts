@@ -1,0 +1,128 @@
+import { addProduct, consumed, enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
+
+const PAYMENT_PAGE = 'https://pago.example/bar-tab';
+
+test.beforeEach(async ({ context }) => {
+  // The payment page is outside this machine; answer for it so the new tab loads.
+  await context.route(`${PAYMENT_PAGE}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Pago</title><p>Pago</p>' }),
+  );
+});
+
+test('a guest keeps a tab from name to reset', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-CL');
+  await expect(page.getByText('Ingresa tu nombre para continuar')).toBeVisible();
+  await expect(page.getByText('Tu nombre real, porfa :)')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/1-name-entry.png` });
+
+  await enterName(page, 'Jo');
+  await expect(page.getByRole('button', { name: 'Continuar' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await enterName(page, '  Ana María  ');
+  await expect(page.getByText('Escribe lo que pediste, Ana María')).toBeVisible();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+
+  const search = page.getByPlaceholder('Pisco Mistral');
+  await search.fill('p');
+  await expect(page.getByRole('button', { name: /^Agregar/ })).toHaveCount(0);
+  await search.fill('PISCO mistral');
+  await expect(page.getByText('$5.490')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/2-add-product.png` });
+  await page.getByRole('button', { name: 'Agregar Pisco Mistral 35°' }).click();
+  await expect(search).toHaveValue('');
+
+  await addProduct(page, 'summer ale 5', 'Summer Ale 500cc');
+  await addProduct(page, 'tabla irish', 'Tabla Irish');
+
+  const rows = consumed(page).getByRole('listitem');
+  await expect(rows).toHaveText(['Tabla Irish$16.990', 'Summer Ale 500cc$4.400', 'Pisco Mistral 35°$5.490']);
+  await expect(consumed(page).getByText('$26.880')).toBeVisible();
+  await expect(consumed(page).getByText('$29.568')).toBeVisible();
+  await expect(page.getByText('Solo paga al final, cuando ya te hayas ido del bar.')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/3-consumed-products.png`, fullPage: true });
+
+  await page.reload();
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByText('Escribe lo que pediste, Ana María')).toBeVisible();
+
+  const [payment] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Ir a pagar', exact: true }).click(),
+  ]);
+  await payment.waitForLoadState();
+  expect(payment.url()).toBe(`${PAYMENT_PAGE}/29568`);
+  await payment.close();
+  const [otherAmount] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Ir a pagar otro monto' }).click(),
+  ]);
+  await otherAmount.waitForLoadState();
+  expect(otherAmount.url()).toBe(PAYMENT_PAGE);
+  await otherAmount.close();
+
+  await page.getByRole('button', { name: 'Mostrar botón resetear' }).click();
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/4-reset-shown.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Estaba jugando, resetear lo consumido' }).click();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  await expect(consumed(page).getByText('$0')).toHaveCount(2);
+  await page.reload();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+});
+
+test('a keyboard user adds with Tab and Enter', async ({ page }) => {
+  await page.goto('/');
+  await enterName(page, 'Teclado');
+  const search = page.getByPlaceholder('Pisco Mistral');
+  await search.click();
+  await page.keyboard.type('aperol');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Agregar Aperol Spritz' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(consumed(page).getByText('Aperol Spritz')).toBeVisible();
+  await expect(search).toBeFocused();
+});
+
+test('two tabs of one guest show the same tab live', async ({ page, context }) => {
+  await page.goto('/');
+  await enterName(page, 'Dos Pestañas');
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByText('Escribe lo que pediste, Dos Pestañas')).toBeVisible();
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  await expect(consumed(second).getByText('Aperol Spritz')).toBeVisible();
+  await addProduct(second, 'chelada', 'Extra por chelada');
+  await expect(consumed(page).getByRole('listitem')).toHaveText(['Extra por chelada$1.000', 'Aperol Spritz$6.500']);
+});
+
+test('the search field does not move the page while typing', async ({ page }) => {
+  await page.goto('/');
+  await enterName(page, 'Sin Saltos');
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  const title = consumed(page).getByRole('heading', { name: 'Productos consumidos' });
+  const before = await title.boundingBox();
+  await page.getByPlaceholder('Pisco Mistral').pressSequentially('cerveza');
+  await page.getByPlaceholder('Pisco Mistral').fill('ap');
+  expect(await title.boundingBox()).toEqual(before);
+});
+
+test('touch targets are at least 44 px', async ({ page }) => {
+  await page.goto('/');
+  await enterName(page, 'Dedos Grandes');
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  await page.getByRole('button', { name: 'Mostrar botón resetear' }).click();
+  await page.getByPlaceholder('Pisco Mistral').fill('pisco');
+  const controls = page.locator('button:visible, a:visible, input:visible');
+  const sizes = await controls.evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      return { name: element.textContent || element.getAttribute('placeholder'), width: box.width, height: box.height };
+    }),
+  );
+  expect(sizes.length).toBeGreaterThan(8);
+  for (const size of sizes) {
+    expect(size.height, String(size.name)).toBeGreaterThanOrEqual(44);
+    expect(size.width, String(size.name)).toBeGreaterThanOrEqual(44);
+  }
+});
