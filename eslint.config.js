@@ -20,7 +20,7 @@ export default tseslint.config(
     settings: {
       'import/resolver': {
         typescript: {
-          project: ['tsconfig.app.json', 'tsconfig.test.json', 'tsconfig.node.json'],
+          project: ['tsconfig.app.json', 'tsconfig.test.json', 'tsconfig.node.json', 'tsconfig.sw.json'],
           noWarnOnMultipleProjects: true,
         },
       },
@@ -52,6 +52,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  {
+    // Playwright fixtures must destructure their dependencies (even none) and call `use`, which is no React hook.
+    files: ['tests/e2e/**'],
+    rules: {
+      'no-empty-pattern': 'off',
+      'react-hooks/rules-of-hooks': 'off',
     },
   },
   {

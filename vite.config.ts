@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { parsePaymentUrl } from './src/config/env-rules.ts';
 
 const MANIFEST_FILE = 'manifest.webmanifest';
@@ -30,9 +31,30 @@ function rootManifest(): Plugin {
 
 export default defineConfig(({ mode }) => {
   // Fail the build, not a guest's tap, when the payment page is misconfigured.
-  parsePaymentUrl(loadEnv(mode, process.cwd(), 'VITE_').VITE_PAYMENT_URL);
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  parsePaymentUrl(env.VITE_PAYMENT_URL);
+  const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
   return {
-    plugins: [react(), rootManifest()],
+    define: {
+      'import.meta.env.VITE_APP_VERSION': JSON.stringify(env.VITE_APP_VERSION ?? packageVersion),
+    },
+    plugins: [
+      react(),
+      rootManifest(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        // The one manifest is manifest.webmanifest at the root (rootManifest above).
+        manifest: false,
+        injectManifest: {
+          globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,woff2}'],
+        },
+      }),
+    ],
     build: {
       target: 'es2022',
       sourcemap: false,

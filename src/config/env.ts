@@ -6,8 +6,11 @@ import { parsePaymentUrl } from './env-rules.ts';
 
 export interface AppEnv {
   readonly paymentUrl: string;
+  /** Shown small at the foot of the page, so everyone can tell which version runs. */
+  readonly appVersion: string;
 }
 
 export const env: AppEnv = {
   paymentUrl: parsePaymentUrl(import.meta.env.VITE_PAYMENT_URL),
+  appVersion: import.meta.env.VITE_APP_VERSION,
 };

@@ -19,3 +19,16 @@ export class BarTabDatabase extends Dexie {
 }
 
 export const db = new BarTabDatabase();
+
+/**
+ * Opens the phone's storage; false when the browser will not give us IndexedDB
+ * (some private modes, no quota), so the guest can be told instead of shown a blank page.
+ */
+export async function openTabStorage(database: BarTabDatabase = db): Promise<boolean> {
+  try {
+    await database.open();
+    return true;
+  } catch {
+    return false;
+  }
+}

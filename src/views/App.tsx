@@ -1,5 +1,11 @@
+import { useEffect, useState } from 'react';
+import { env } from '../config/env.ts';
 import { registerGuest, useGuest } from '../guest/index.ts';
+import { openTabStorage } from '../tab/index.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { NameEntry } from './NameEntry.tsx';
+import { ReloadPrompt } from './ReloadPrompt.tsx';
+import { StorageProblem } from './StorageProblem.tsx';
 import { TabScreen } from './TabScreen.tsx';
 
 /** The app's mark: a pint, drawn like the icon, so it needs no emoji font. */
@@ -12,9 +18,25 @@ function PintGlass() {
   );
 }
 
+/** True, false, or undefined while IndexedDB is being opened. */
+function useTabStorage(): boolean | undefined {
+  const [usable, setUsable] = useState<boolean>();
+  useEffect(() => {
+    let current = true;
+    void openTabStorage().then((ok) => {
+      if (current) setUsable(ok);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return usable;
+}
+
 /** The one page: the name first, then the tab. */
 export function App() {
   const guest = useGuest();
+  const storageUsable = useTabStorage();
   return (
     <>
       <header className="app-header">
@@ -23,7 +45,17 @@ export function App() {
           La Cuenta
         </h1>
       </header>
-      <main className="app-main">{guest ? <TabScreen guest={guest} /> : <NameEntry onSubmitName={registerGuest} />}</main>
+      <main className="app-main">
+        {storageUsable === false ? (
+          <StorageProblem />
+        ) : (
+          <ErrorBoundary>
+            {guest ? <TabScreen guest={guest} /> : <NameEntry onSubmitName={registerGuest} />}
+          </ErrorBoundary>
+        )}
+      </main>
+      <footer className="app-footer">versión {env.appVersion}</footer>
+      <ReloadPrompt />
     </>
   );
 }

@@ -1,28 +1,50 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { clearCommentHistory } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
+import { requestPersistentStorage } from '../pwa/index.ts';
 import { addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
 
+const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
+
 /** Views 2 and 3 together: what a guest with a name sees. */
 export function TabScreen({ guest }: { readonly guest: Guest }) {
   const orders = useActiveOrders(guest.id);
+  const [saveFailed, setSaveFailed] = useState(false);
+
+  useEffect(() => {
+    // There is a tab worth keeping now: ask the browser not to evict it.
+    void requestPersistentStorage();
+  }, []);
 
   const orderProduct = useCallback(
-    (product: Product) => void addOrder(guest.id, { name: product.name, price: product.price }),
+    (product: Product) => {
+      addOrder(guest.id, { name: product.name, price: product.price }).then(
+        () => setSaveFailed(false),
+        () => setSaveFailed(true),
+      );
+    },
     [guest.id],
   );
 
   const reset = useCallback(() => {
     clearCommentHistory();
-    void resetTab(guest.id);
+    resetTab(guest.id).then(
+      () => setSaveFailed(false),
+      () => setSaveFailed(true),
+    );
   }, [guest.id]);
 
   return (
     <>
       <AddProductForm fullName={guest.full_name} onAdd={orderProduct} />
+      {saveFailed && (
+        <p className="save-failed" role="alert">
+          {SAVE_FAILED}
+        </p>
+      )}
       <ConsumedProducts orders={orders} onReset={reset} />
     </>
   );

@@ -1,0 +1,2 @@
+export { requestPersistentStorage } from './persist.ts';
+export { useAppUpdate, type AppUpdate } from './useAppUpdate.ts';

@@ -1,0 +1,46 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+/** How often an open app asks whether a new version was deployed. */
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
+
+function checkForUpdates(registration: ServiceWorkerRegistration): void {
+  const check = () => {
+    if (navigator.onLine) registration.update().catch(() => undefined);
+  };
+  setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+}
+
+export interface AppUpdate {
+  /** A new version is installed and waits for the guest's yes. */
+  readonly waiting: boolean;
+  /** Activates the waiting version and reloads into it. */
+  readonly accept: () => void;
+  readonly dismiss: () => void;
+}
+
+/**
+ * Registers the service worker in prompt mode: an update never replaces the
+ * running app on its own, the guest decides. Registration failures are quiet:
+ * the app works without a worker, just not offline.
+ */
+export function useAppUpdate(): AppUpdate {
+  const {
+    needRefresh: [waiting, setWaiting],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      if (registration) checkForUpdates(registration);
+    },
+    onRegisterError() {
+      // No worker (unsupported, or blocked): the app still runs online.
+    },
+  });
+  return {
+    waiting,
+    accept: () => void updateServiceWorker(true),
+    dismiss: () => setWaiting(false),
+  };
+}

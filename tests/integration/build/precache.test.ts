@@ -1,0 +1,58 @@
+/**
+ * Builds the app for real and checks the service worker precaches the whole
+ * shell: index.html and every file it references, so a reload with no signal works.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let outDir = '';
+let precached: string[] = [];
+let indexHtml = '';
+
+function precacheList(swSource: string): string[] {
+  const urls = [...swSource.matchAll(/"?url"?\s*:\s*"([^"]+)"/g)].map((match) => match[1] ?? '');
+  return urls.map((url) => `/${url.replace(/^\//, '')}`);
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'bar-tab-build-'));
+  await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  precached = precacheList(await readFile(join(outDir, 'sw.js'), 'utf8'));
+  indexHtml = await readFile(join(outDir, 'index.html'), 'utf8');
+}, 120_000);
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('the built service worker', () => {
+  it('precaches index.html', () => {
+    expect(precached).toContain('/index.html');
+  });
+
+  it('precaches every script, stylesheet, icon and manifest index.html references', () => {
+    const referenced = [...indexHtml.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]);
+    expect(referenced.length).toBeGreaterThanOrEqual(5);
+    for (const url of referenced) expect(precached, url).toContain(url);
+  });
+
+  it('precaches every icon the manifest names', async () => {
+    const manifest = JSON.parse(await readFile(join(outDir, 'manifest.webmanifest'), 'utf8')) as {
+      icons: { src: string }[];
+    };
+    for (const icon of manifest.icons) expect(precached, icon.src).toContain(icon.src);
+  });
+
+  it('precaches every file the entry script imports, and nothing from the API', async () => {
+    const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+)"/.exec(indexHtml)?.[1] ?? '';
+    const source = await readFile(join(outDir, entry), 'utf8');
+    const imported = [...source.matchAll(/["'`](?:\.\/|\/assets\/)([\w.-]+\.(?:js|css))["'`]/g)].map(
+      (match) => `/assets/${match[1] ?? ''}`,
+    );
+    for (const url of imported) expect(precached, url).toContain(url);
+    expect(precached.filter((url) => /^\/(rest|functions)\//.test(url))).toEqual([]);
+  });
+});
