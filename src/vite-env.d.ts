@@ -2,6 +2,8 @@
 
 interface ImportMetaEnv {
   readonly VITE_PAYMENT_URL?: string;
+  readonly VITE_SUPABASE_URL?: string;
+  readonly VITE_SUPABASE_ANON_KEY?: string;
   /** Set by vite.config.ts from package.json unless given. */
   readonly VITE_APP_VERSION: string;
 }

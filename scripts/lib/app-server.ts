@@ -1,9 +1,10 @@
 /**
  * Serves the built PWA from dist/: hashed assets cached for a year, everything
  * else revalidated, gzip when the browser takes it, and unknown paths answered
- * with index.html so the single page owns its routes.
+ * with index.html so the single page owns its routes. Optional proxies lay the
+ * origin out like a Supabase project (/rest/v1 → PostgREST, /functions/v1 → functions).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,8 +24,16 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 
+export interface Proxy {
+  /** Path prefix on this origin, e.g. '/rest/v1'; stripped before forwarding. */
+  readonly prefix: string;
+  /** Where to forward, e.g. 'http://127.0.0.1:3001'; read per request so a restarted backend can move. */
+  readonly target: () => string;
+}
+
 export interface AppServerOptions {
   readonly distDir: string;
+  readonly proxies?: readonly Proxy[];
   /** 0 picks a free port. */
   readonly port: number;
   readonly host?: string;
@@ -48,7 +57,13 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     throw new Error(`No build in ${root}: run "npm run build" first.`);
   });
   const cache = new Map<string, CachedFile>();
+  const proxies = options.proxies ?? [];
   const server = createServer((req, res) => {
+    const proxy = proxies.find((candidate) => matchesPrefix(req.url ?? '/', candidate.prefix));
+    if (proxy) {
+      forward(proxy, req, res);
+      return;
+    }
     serveFile(root, cache, req, res).catch((error: unknown) => {
       console.error('app server:', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -71,6 +86,43 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
         server.closeAllConnections();
       }),
   };
+}
+
+function matchesPrefix(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+}
+
+function sendJson(res: ServerResponse, status: number, body: object): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+/** Streams the request to the backend and its answer back, as Supabase's gateway does. */
+function forward(proxy: Proxy, req: IncomingMessage, res: ServerResponse): void {
+  const target = new URL(proxy.target());
+  const path = (req.url ?? '/').slice(proxy.prefix.length) || '/';
+  const headers: OutgoingHttpHeaders = { ...req.headers, host: target.host };
+  const client = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${String(headers['x-forwarded-for'])}, ${client}` : client;
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  headers['x-forwarded-proto'] = 'http';
+  // Supabase's gateway turns the apikey header into the bearer token PostgREST reads.
+  if (!headers.authorization && typeof headers.apikey === 'string') headers.authorization = `Bearer ${headers.apikey}`;
+  const upstreamPath = `${target.pathname.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  const upstream = httpRequest(
+    { hostname: target.hostname, port: target.port, path: upstreamPath, method: req.method, headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => sendJson(res, 502, { error: 'backend unavailable', backend: proxy.prefix }));
+  res.on('close', () => upstream.destroy());
+  req.pipe(upstream);
 }
 
 async function serveFile(root: string, cache: Map<string, CachedFile>, req: IncomingMessage, res: ServerResponse) {

@@ -25,3 +25,28 @@ export function parsePaymentUrl(raw: string | undefined): string {
   }
   return url.href.replace(/\/+$/, '');
 }
+
+export interface BackendConfig {
+  readonly supabaseUrl: string;
+  readonly supabaseAnonKey: string;
+}
+
+/**
+ * The Supabase project the tab syncs to, or null when none is configured (the
+ * tab then stays on the phone only). Both values or neither.
+ */
+export function parseBackend(url: string | undefined, anonKey: string | undefined): BackendConfig | null {
+  const rawUrl = url?.trim() ?? '';
+  const key = anonKey?.trim() ?? '';
+  if (!rawUrl && !key) return null;
+  if (!rawUrl || !key) throw new Error('Set both VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, or neither.');
+  let parsed: URL;
+  try {
+    parsed = new URL(rawUrl);
+  } catch {
+    throw new Error(`VITE_SUPABASE_URL is not a URL: ${rawUrl}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`VITE_SUPABASE_URL must be http(s): ${rawUrl}`);
+  if (/\s/.test(key)) throw new Error('VITE_SUPABASE_ANON_KEY must be one token, without spaces.');
+  return { supabaseUrl: parsed.href.replace(/\/+$/, ''), supabaseAnonKey: key };
+}

@@ -2,15 +2,18 @@
  * The app's environment, read and validated once. Everything else imports
  * `env` from here instead of touching `import.meta.env`.
  */
-import { parsePaymentUrl } from './env-rules.ts';
+import { parseBackend, parsePaymentUrl, type BackendConfig } from './env-rules.ts';
 
 export interface AppEnv {
   readonly paymentUrl: string;
   /** Shown small at the foot of the page, so everyone can tell which version runs. */
   readonly appVersion: string;
+  /** Where the tab syncs to; null keeps it on the phone only. */
+  readonly backend: BackendConfig | null;
 }
 
 export const env: AppEnv = {
   paymentUrl: parsePaymentUrl(import.meta.env.VITE_PAYMENT_URL),
   appVersion: import.meta.env.VITE_APP_VERSION,
+  backend: parseBackend(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_ANON_KEY),
 };

@@ -1,14 +1,14 @@
 import Dexie from 'dexie';
-import { db } from './db.ts';
-import type { Order } from './types.ts';
+import type { BarTabDatabase, Order } from '../db/index.ts';
+import { queueOrder, queueReset } from '../sync/index.ts';
 
 export interface Pick {
   readonly name: string;
   readonly price: number;
 }
 
-/** Records one pick on the phone at once; the network is never waited for. */
-export async function addOrder(userId: string, pick: Pick, now: Date = new Date()): Promise<Order> {
+/** Records one pick on the phone, with its outbox entry, at once; the network is never waited for. */
+export async function addOrder(database: BarTabDatabase, userId: string, pick: Pick, now: Date = new Date()): Promise<Order> {
   const order: Order = {
     id: crypto.randomUUID(),
     user_id: userId,
@@ -17,31 +17,44 @@ export async function addOrder(userId: string, pick: Pick, now: Date = new Date(
     active: true,
     created_at: now.toISOString(),
   };
-  await db.orders.add(order);
+  await database.transaction('rw', database.orders, database.outbox, async () => {
+    await database.orders.add(order);
+    await queueOrder(database, order);
+  });
   return order;
 }
 
-function ordersOf(userId: string) {
-  return db.orders
+function ordersOf(database: BarTabDatabase, userId: string) {
+  return database.orders
     .where('[user_id+created_at]')
     .between([userId, Dexie.minKey], [userId, Dexie.maxKey]);
 }
 
 /** The guest's active orders, newest first. */
-export function activeOrders(userId: string): Promise<Order[]> {
-  return ordersOf(userId)
+export function activeOrders(database: BarTabDatabase, userId: string): Promise<Order[]> {
+  return ordersOf(database, userId)
     .reverse()
     .filter((order) => order.active)
     .toArray();
 }
 
-/** Marks every active order of the guest inactive, in one transaction; returns their ids. */
-export function resetTab(userId: string): Promise<string[]> {
-  return db.transaction('rw', db.orders, async () => {
-    const active = await ordersOf(userId)
+/**
+ * Marks every active order of the guest inactive and queues exactly those ids
+ * for the server, in one transaction; returns the ids.
+ */
+export function resetTab(database: BarTabDatabase, userId: string): Promise<string[]> {
+  return database.transaction('rw', database.orders, database.outbox, async () => {
+    const active = await ordersOf(database, userId)
       .filter((order) => order.active)
       .primaryKeys();
-    await db.orders.bulkUpdate(active.map((key) => ({ key, changes: { active: false } })));
+    if (active.length === 0) return active;
+    await database.orders.bulkUpdate(active.map((key) => ({ key, changes: { active: false } })));
+    await queueReset(database, userId, active);
     return active;
   });
+}
+
+/** Orders the server sent back after the phone lost its copy (storage eviction). */
+export async function restoreOrders(database: BarTabDatabase, orders: readonly Order[]): Promise<void> {
+  await database.orders.bulkPut([...orders]);
 }

@@ -25,7 +25,10 @@ export function ConsumedProducts({ orders, onReset }: ConsumedProductsProps) {
         <ul className="orders">
           {orders.map((order) => (
             <li key={order.id} className="order">
-              <span className="order-name">{order.product_name}</span>
+              <span className="order-name">
+                {order.product_name}
+                {order.rejected && <span className="order-rejected"> · no aceptado</span>}
+              </span>
               <span className="price">{formatPrice(order.product_price)}</span>
             </li>
           ))}

@@ -3,6 +3,7 @@ import type { Product } from '../catalogue/index.ts';
 import { clearCommentHistory } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
+import { useSync, useSyncLine } from '../sync/index.ts';
 import { addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
@@ -13,6 +14,8 @@ const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 export function TabScreen({ guest }: { readonly guest: Guest }) {
   const orders = useActiveOrders(guest.id);
   const [saveFailed, setSaveFailed] = useState(false);
+  useSync(guest);
+  const syncLine = useSyncLine();
 
   useEffect(() => {
     // There is a tab worth keeping now: ask the browser not to evict it.
@@ -46,6 +49,11 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
         </p>
       )}
       <ConsumedProducts orders={orders} onReset={reset} />
+      {syncLine && (
+        <p className={`sync-line sync-${syncLine.tone}`} role="status">
+          {syncLine.text}
+        </p>
+      )}
     </>
   );
 }

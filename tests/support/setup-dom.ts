@@ -7,14 +7,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { forgetCachedGuest } from '../../src/guest/index.ts';
-import { db } from '../../src/tab/db.ts';
+import { db } from '../../src/db/index.ts';
 
 let consoleProblems: unknown[][] = [];
 
 beforeEach(async () => {
   localStorage.clear();
   forgetCachedGuest();
-  await db.orders.clear();
+  await Promise.all(db.tables.map((table) => table.clear()));
   consoleProblems = [];
   const record = (...args: unknown[]) => {
     consoleProblems.push(args);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/db/index.ts';
 import { activeOrders, addOrder, resetTab } from '../../../src/tab/index.ts';
-import { db } from '../../../src/tab/db.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 const BETO = '2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17';
@@ -18,6 +18,17 @@ describe('orders on the phone', () => {
       created_at: '2026-11-21T22:00:05.000Z',
     });
     expect(await db.orders.get(order.id)).toEqual(order);
+  });
+
+  it('queues the order for the server in the same transaction', async () => {
+    const order = await addOrder(ANA, { name: 'Aperol Spritz', price: 6500 }, at(1));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'insert-order', row: order });
+
+    vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('disk full'));
+    await expect(addOrder(ANA, { name: 'Tabla Irish', price: 16990 }, at(2))).rejects.toThrow('disk full');
+    expect(await db.orders.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
   });
 
   it('lists only this guest’s active orders, newest first', async () => {
@@ -43,13 +54,26 @@ describe('orders on the phone', () => {
     expect(await activeOrders(BETO)).toHaveLength(1);
     expect((await db.orders.get(first.id))?.active).toBe(false);
     expect(await db.orders.count()).toBe(3);
+    const resetEntry = (await db.outbox.toArray()).at(-1);
+    expect(resetEntry).toMatchObject({ kind: 'deactivate-orders', guestId: ANA });
+    expect(resetEntry?.kind === 'deactivate-orders' && [...resetEntry.orderIds].sort()).toEqual([first.id, second.id].sort());
   });
 
-  it('keeps orders added after a reset', async () => {
+  it('keeps orders added after a reset, and a reset queues exactly the ids active then', async () => {
     await addOrder(ANA, { name: 'Aperol Spritz', price: 6500 }, at(1));
     await resetTab(ANA);
     const later = await addOrder(ANA, { name: 'Summer Ale 500cc', price: 4400 }, at(9));
     expect(await activeOrders(ANA)).toEqual([later]);
     expect(await resetTab(ANA)).toEqual([later.id]);
+    const resets = (await db.outbox.toArray()).flatMap((entry) => (entry.kind === 'deactivate-orders' ? [entry.orderIds] : []));
+    expect(resets).toEqual([
+      [expect.any(String)],
+      [later.id],
+    ]);
+  });
+
+  it('queues nothing for a reset of an empty tab', async () => {
+    expect(await resetTab(ANA)).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { BarTabDatabase } from '../../../src/tab/db.ts';
-import type { Order } from '../../../src/tab/index.ts';
+import { BarTabDatabase } from '../../../src/db/index.ts';
+import type { Order } from '../../../src/db/index.ts';
 
 const order = (n: number): Order => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,

@@ -1,23 +1,30 @@
-import Dexie, { type EntityTable } from 'dexie';
-import type { Order } from './types.ts';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
 
 export const DATABASE_NAME = 'bar-tab';
 
 /**
- * The phone's copy of the tab: the truth the views read. Each schema change is
- * a new `version()`; earlier versions stay so Dexie can upgrade old phones.
+ * The phone's copy of the tab: the truth the views read, and the queue of
+ * changes waiting for the server. Each schema change is a new `version()`;
+ * earlier versions stay so Dexie can upgrade old phones.
  */
 export class BarTabDatabase extends Dexie {
   orders!: EntityTable<Order, 'id'>;
+  // Plain tables: their keys are auto-incremented, and EntityTable does not take the outbox's union type.
+  outbox!: Table<OutboxEntry, number>;
+  parked!: Table<ParkedEntry, number>;
+  syncState!: EntityTable<SyncState, 'key'>;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
     // `active` is a boolean, which IndexedDB cannot index: the guest's orders
     // are read by [user_id+created_at] and filtered on `active` in memory.
     this.version(1).stores({ orders: 'id, [user_id+created_at]' });
+    this.version(2).stores({ outbox: '++seq', parked: '++id', syncState: 'key' });
   }
 }
 
+/** The phone's one database; tests and the sync benchmark make their own. */
 export const db = new BarTabDatabase();
 
 /**

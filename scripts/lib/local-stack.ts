@@ -1,0 +1,96 @@
+/**
+ * The whole local backend without Docker: PostgreSQL, the migrations, and
+ * PostgREST, each on a free port, laid out like a Supabase project.
+ * Everything started here is stopped by stop(), on Ctrl-C, and on failure.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadOrCreateSecrets, signRoleKey } from './keys.ts';
+import { prepareDatabase, type MigrationResult } from './migrations.ts';
+import { freePort } from './ports.ts';
+import { startPostgres, type RunningPostgres } from './postgres.ts';
+import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
+
+export interface LocalStack {
+  /** Superuser connection string (what `supabase status` calls the DB URL). */
+  readonly dbUrl: string;
+  /** PostgREST itself; the app reaches it through its own origin at /rest/v1. */
+  readonly restUrl: () => string;
+  readonly anonKey: string;
+  readonly serviceRoleKey: string;
+  readonly jwtSecret: string;
+  readonly migrations: MigrationResult;
+  /** Stops PostgREST only (tests use this to cut the API mid-flush). */
+  stopRest(): Promise<void>;
+  /** Starts PostgREST again on the same port. */
+  startRest(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface LocalStackOptions {
+  /** Kept between runs: the database files and the secrets. */
+  readonly stateDir: string;
+  readonly log?: (line: string) => void;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => undefined);
+  await mkdir(options.stateDir, { recursive: true });
+  const secrets = await loadOrCreateSecrets(join(options.stateDir, 'secrets.json'));
+  const stoppers: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.splice(0).reverse()) await stop().catch((error: unknown) => log(String(error)));
+  };
+  try {
+    const postgres: RunningPostgres = await startPostgres({
+      dataDir: join(options.stateDir, 'pg'),
+      port: await freePort(),
+      password: secrets.superuserPassword,
+      log,
+    });
+    stoppers.push(() => postgres.stop());
+    const migrations = await prepareDatabase({
+      superuserUrl: postgres.superuserUrl,
+      authenticatorPassword: secrets.authenticatorPassword,
+      migrationsDir: MIGRATIONS_DIR,
+    });
+
+    const restPort = await freePort();
+    const adminPort = await freePort();
+    const restOptions = {
+      dbUrl: `postgres://authenticator:${encodeURIComponent(secrets.authenticatorPassword)}@127.0.0.1:${postgres.port}/postgres`,
+      port: restPort,
+      adminPort,
+      jwtSecret: secrets.jwtSecret,
+      log,
+    };
+    let rest: RunningPostgrest | null = await startPostgrest(restOptions);
+    stoppers.push(async () => {
+      await rest?.stop();
+      rest = null;
+    });
+
+    return {
+      dbUrl: postgres.superuserUrl,
+      restUrl: () => `http://127.0.0.1:${restPort}`,
+      anonKey: await signRoleKey(secrets.jwtSecret, 'anon'),
+      serviceRoleKey: await signRoleKey(secrets.jwtSecret, 'service_role'),
+      jwtSecret: secrets.jwtSecret,
+      migrations,
+      stopRest: async () => {
+        await rest?.stop();
+        rest = null;
+      },
+      startRest: async () => {
+        rest ??= await startPostgrest(restOptions);
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+/** What the phone keeps: the records of the local database, and what the sync queue sends. */
+
+/** The guest's row as the server stores it. */
+export interface UserRow {
+  readonly id: string;
+  readonly full_name: string;
+}
+
+/** One pick as the server stores it. */
+export interface OrderRow {
+  /** UUID made on the phone, so a replayed write is harmless. */
+  readonly id: string;
+  readonly user_id: string;
+  readonly product_name: string;
+  readonly product_price: number;
+  /** False once the guest resets the tab; orders are never deleted. */
+  readonly active: boolean;
+  /** ISO time of the tap, from the phone's clock. */
+  readonly created_at: string;
+}
+
+/** One pick as the phone keeps it: the row, plus what the server said of it. */
+export interface Order extends OrderRow {
+  /** Set when the server refused the order for good ("no aceptado"); the order stays on the phone. */
+  readonly rejected?: string;
+}
+
+/** A change waiting to reach the server; written in the same transaction as the change itself. */
+export type OutboxEntry =
+  | { readonly seq?: number; readonly kind: 'insert-user'; readonly queuedAt: number; readonly row: UserRow }
+  | { readonly seq?: number; readonly kind: 'insert-order'; readonly queuedAt: number; readonly row: OrderRow }
+  | {
+      readonly seq?: number;
+      readonly kind: 'deactivate-orders';
+      readonly queuedAt: number;
+      readonly guestId: string;
+      /** Exactly the orders that were active on the phone when the guest pressed reset. */
+      readonly orderIds: readonly string[];
+    };
+
+/** An entry the server refused for good, kept with its payload and the reason. */
+export interface ParkedEntry {
+  readonly id?: number;
+  readonly entry: unknown;
+  readonly error: string;
+  readonly parkedAt: number;
+}
+
+/** What the flusher last learnt, for the status line. */
+export interface SyncState {
+  readonly key: 'flush';
+  /** Set while the server's configuration is broken (bad key, unknown table). */
+  readonly configError?: string;
+  readonly lastError?: string;
+  readonly failures: number;
+  readonly nextAttemptAt?: number;
+  readonly lastSyncedAt?: number;
+}

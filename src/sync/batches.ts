@@ -1,0 +1,87 @@
+/** How the outbox is cut into requests: FIFO, consecutive inserts into one table together. */
+import type { OrderRow, OutboxEntry, UserRow } from '../db/index.ts';
+
+export const MAX_BATCH_ROWS = 500;
+/** Order ids per reset request: 40 UUIDs keep the URL near 1.6 KB. */
+export const RESET_CHUNK_IDS = 40;
+
+export type Batch =
+  | { readonly kind: 'insert-user'; readonly entries: readonly QueuedInsert<UserRow>[] }
+  | { readonly kind: 'insert-order'; readonly entries: readonly QueuedInsert<OrderRow>[] }
+  | { readonly kind: 'deactivate-orders'; readonly seq: number; readonly guestId: string; readonly orderIds: readonly string[] }
+  | { readonly kind: 'corrupt'; readonly seq: number; readonly entry: unknown; readonly reason: string };
+
+export interface QueuedInsert<Row> {
+  readonly seq: number;
+  readonly row: Row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+const isText = (value: unknown, min: number, max: number) =>
+  typeof value === 'string' && Array.from(value).length >= min && Array.from(value).length <= max;
+
+function validUser(row: unknown): row is UserRow {
+  if (typeof row !== 'object' || row === null) return false;
+  const candidate = row as Partial<UserRow>;
+  return isUuid(candidate.id) && isText(candidate.full_name, 3, 60);
+}
+
+function validOrder(row: unknown): row is OrderRow {
+  if (typeof row !== 'object' || row === null) return false;
+  const order = row as Partial<OrderRow>;
+  return (
+    isUuid(order.id) &&
+    isUuid(order.user_id) &&
+    typeof order.product_name === 'string' &&
+    typeof order.product_price === 'number' &&
+    typeof order.active === 'boolean' &&
+    typeof order.created_at === 'string' &&
+    !Number.isNaN(Date.parse(order.created_at))
+  );
+}
+
+/** Checks an entry read back from storage; anything malformed is parked, never retried forever. */
+function readEntry(entry: OutboxEntry): Batch | QueuedInsert<UserRow> | QueuedInsert<OrderRow> {
+  const seq = entry.seq ?? -1;
+  const raw = entry as Partial<Record<string, unknown>>;
+  switch (raw.kind) {
+    case 'insert-user':
+      return validUser(raw.row) ? { seq, row: raw.row } : { kind: 'corrupt', seq, entry, reason: 'invalid guest payload' };
+    case 'insert-order':
+      return validOrder(raw.row) ? { seq, row: raw.row } : { kind: 'corrupt', seq, entry, reason: 'invalid order payload' };
+    case 'deactivate-orders':
+      return isUuid(raw.guestId) && Array.isArray(raw.orderIds) && raw.orderIds.every(isUuid)
+        ? { kind: 'deactivate-orders', seq, guestId: raw.guestId, orderIds: raw.orderIds }
+        : { kind: 'corrupt', seq, entry, reason: 'invalid reset payload' };
+    default:
+      return { kind: 'corrupt', seq, entry, reason: 'unknown outbox entry' };
+  }
+}
+
+/** The next request's worth of entries from the head of the outbox (oldest first). */
+export function nextBatch(head: readonly OutboxEntry[]): Batch | null {
+  const first = head[0];
+  if (!first) return null;
+  const firstRead = readEntry(first);
+  if ('kind' in firstRead) return firstRead;
+  const kind = first.kind as 'insert-user' | 'insert-order';
+  const entries = [firstRead];
+  for (const entry of head.slice(1, MAX_BATCH_ROWS)) {
+    if (entry.kind !== kind) break;
+    const read = readEntry(entry);
+    if ('kind' in read) break;
+    entries.push(read);
+  }
+  return kind === 'insert-user'
+    ? { kind, entries: entries as QueuedInsert<UserRow>[] }
+    : { kind, entries: entries as QueuedInsert<OrderRow>[] };
+}
+
+/** Splits ids into chunks that keep each request's URL short. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}

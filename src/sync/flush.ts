@@ -1,0 +1,175 @@
+/**
+ * One pass over the outbox: oldest first, consecutive inserts as one bulk
+ * upsert, a refused batch split in halves until the bad row is alone, and
+ * entries deleted only after the server has them. The same code runs in the
+ * page and in the service worker; a lock lets only one of them run at a time.
+ */
+import type { BarTabDatabase, OrderRow, OutboxEntry, SyncState } from '../db/index.ts';
+import { chunk, MAX_BATCH_ROWS, nextBatch, RESET_CHUNK_IDS, type Batch, type QueuedInsert } from './batches.ts';
+import { classifyAnswer } from './classify.ts';
+import type { SyncTransport, WriteResult } from './transport.ts';
+
+export type FlushOutcome =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'retry'; readonly retryAfterMs?: number | undefined; readonly error: string }
+  | { readonly kind: 'config'; readonly error: string }
+  /** Another tab or the service worker is flushing right now. */
+  | { readonly kind: 'busy' };
+
+type Step = { readonly kind: 'sent' } | Exclude<FlushOutcome, { kind: 'done' } | { kind: 'busy' }>;
+
+export interface FlushDependencies {
+  readonly database: BarTabDatabase;
+  readonly transport: SyncTransport;
+  /** Runs `task` unless another flusher holds the lock; resolves to null then. */
+  readonly lock: <T>(task: () => Promise<T>) => Promise<T | null>;
+  readonly now?: () => number;
+}
+
+const SENT: Step = { kind: 'sent' };
+
+function describe(answer: WriteResult): string {
+  return [answer.status ? `HTTP ${answer.status}` : 'no answer', answer.code, answer.message].filter(Boolean).join(' · ');
+}
+
+export async function flushOutbox(deps: FlushDependencies): Promise<FlushOutcome> {
+  const outcome = await deps.lock(() => drain(deps));
+  if (outcome === null) return { kind: 'busy' };
+  await recordOutcome(deps, outcome);
+  return outcome;
+}
+
+/**
+ * Guests go first, whatever their place in the queue: a guest row depends on
+ * nothing, and every order depends on its guest (a foreign key). The rest is FIFO.
+ */
+async function nextEntries(database: BarTabDatabase): Promise<OutboxEntry[]> {
+  const guests = await database.outbox
+    .orderBy('seq')
+    .filter((entry) => entry.kind === 'insert-user')
+    .limit(MAX_BATCH_ROWS)
+    .toArray();
+  return guests.length > 0 ? guests : database.outbox.orderBy('seq').limit(MAX_BATCH_ROWS).toArray();
+}
+
+async function drain(deps: FlushDependencies): Promise<FlushOutcome> {
+  for (;;) {
+    const head = await nextEntries(deps.database);
+    const batch = nextBatch(head);
+    if (!batch) return { kind: 'done' };
+    const step = await send(deps, batch);
+    if (step.kind !== 'sent') return step;
+  }
+}
+
+function send(deps: FlushDependencies, batch: Batch): Promise<Step> {
+  switch (batch.kind) {
+    case 'corrupt':
+      return park(deps, [batch.seq], batch.reason).then(() => SENT);
+    case 'deactivate-orders':
+      return sendReset(deps, batch.seq, batch.guestId, batch.orderIds);
+    case 'insert-user':
+      return sendInserts(deps, 'users', batch.entries, (row) => row.id);
+    case 'insert-order':
+      return sendInserts(deps, 'orders', batch.entries, (row) => row.user_id);
+  }
+}
+
+/**
+ * One upsert per guest run (the header names the guest). A refusal is split in
+ * halves until the refused row is alone and parked, so one bad row never holds back the rest.
+ */
+async function sendInserts<Row extends object>(
+  deps: FlushDependencies,
+  table: 'users' | 'orders',
+  entries: readonly QueuedInsert<Row>[],
+  guestOf: (row: Row) => string,
+): Promise<Step> {
+  for (const run of runsByGuest(entries, guestOf)) {
+    const step = await upsertOrSplit(deps, table, run, guestOf(run[0]?.row as Row));
+    if (step.kind !== 'sent') return step;
+  }
+  return SENT;
+}
+
+async function upsertOrSplit<Row extends object>(
+  deps: FlushDependencies,
+  table: 'users' | 'orders',
+  entries: readonly QueuedInsert<Row>[],
+  guestId: string,
+): Promise<Step> {
+  const answer = await deps.transport.insertRows(table, guestId, entries.map((entry) => entry.row));
+  const verdict = classifyAnswer(answer);
+  if (verdict === 'ok') {
+    await deps.database.outbox.bulkDelete(entries.map((entry) => entry.seq));
+    return SENT;
+  }
+  if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
+  if (verdict === 'config') return { kind: 'config', error: describe(answer) };
+  if (entries.length === 1) {
+    await park(deps, entries.map((entry) => entry.seq), describe(answer));
+    return SENT;
+  }
+  const middle = Math.ceil(entries.length / 2);
+  const first = await upsertOrSplit(deps, table, entries.slice(0, middle), guestId);
+  if (first.kind !== 'sent') return first;
+  return upsertOrSplit(deps, table, entries.slice(middle), guestId);
+}
+
+async function sendReset(deps: FlushDependencies, seq: number, guestId: string, orderIds: readonly string[]): Promise<Step> {
+  // Deactivating is idempotent: chunks already sent may be sent again after a retry.
+  for (const ids of chunk(orderIds, RESET_CHUNK_IDS)) {
+    const answer = await deps.transport.deactivateOrders(guestId, ids);
+    const verdict = classifyAnswer(answer);
+    if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
+    if (verdict === 'config') return { kind: 'config', error: describe(answer) };
+    if (verdict === 'reject') {
+      await park(deps, [seq], describe(answer));
+      return SENT;
+    }
+  }
+  await deps.database.outbox.delete(seq);
+  return SENT;
+}
+
+/** Consecutive entries of one guest; a bulk upsert carries one guest's header. */
+function runsByGuest<Row>(entries: readonly QueuedInsert<Row>[], guestOf: (row: Row) => string): QueuedInsert<Row>[][] {
+  const runs: QueuedInsert<Row>[][] = [];
+  for (const entry of entries) {
+    const last = runs.at(-1);
+    if (last?.[0] && guestOf(last[0].row) === guestOf(entry.row)) last.push(entry);
+    else runs.push([entry]);
+  }
+  return runs;
+}
+
+/** Moves refused entries out of the queue, keeping payload and reason; their orders stay, marked "no aceptado". */
+async function park(deps: FlushDependencies, seqs: readonly number[], error: string): Promise<void> {
+  const { database } = deps;
+  const parkedAt = (deps.now ?? Date.now)();
+  await database.transaction('rw', database.outbox, database.parked, database.orders, async () => {
+    const entries = (await database.outbox.bulkGet([...seqs])).filter((entry): entry is OutboxEntry => entry !== undefined);
+    await database.parked.bulkAdd(entries.map((entry) => ({ entry, error, parkedAt })));
+    await database.outbox.bulkDelete([...seqs]);
+    const orderIds = entries.flatMap((entry) => {
+      const id: unknown = entry.kind === 'insert-order' ? (entry.row as Partial<OrderRow> | null)?.id : undefined;
+      return typeof id === 'string' ? [id] : [];
+    });
+    await database.orders.bulkUpdate(orderIds.map((key) => ({ key, changes: { rejected: error } })));
+  });
+}
+
+async function recordOutcome(deps: FlushDependencies, outcome: FlushOutcome): Promise<void> {
+  const now = (deps.now ?? Date.now)();
+  await deps.database.transaction('rw', deps.database.syncState, async () => {
+    const previous = await deps.database.syncState.get('flush');
+    const failures = previous?.failures ?? 0;
+    const next: SyncState =
+      outcome.kind === 'done'
+        ? { key: 'flush', failures: 0, lastSyncedAt: now }
+        : outcome.kind === 'config'
+          ? { key: 'flush', failures: failures + 1, configError: outcome.error, lastError: outcome.error }
+          : { key: 'flush', failures: failures + 1, lastError: outcome.kind === 'retry' ? outcome.error : '' };
+    await deps.database.syncState.put(next);
+  });
+}

@@ -1,0 +1,8 @@
+export { BACKGROUND_SYNC_TAG, startSyncEngine, type SyncEngine } from './engine.ts';
+export { flushOutbox, type FlushOutcome } from './flush.ts';
+export { flushLock, inProcessLock, type FlushLock } from './lock.ts';
+export { queueGuest, queueOrder, queueReset } from './outbox.ts';
+export { restoreEvictedTab } from './restore.ts';
+export { describeSync, type SyncLine, type SyncSnapshot } from './status.ts';
+export { createSupabaseTransport, type SyncTransport, type WriteResult } from './transport.ts';
+export { useSync, useSyncLine } from './useSync.ts';

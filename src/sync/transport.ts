@@ -1,0 +1,118 @@
+/**
+ * Every network write of the sync queue goes through here, over supabase-js.
+ * supabase-js is imported lazily, so it is not in the first-load JavaScript.
+ *
+ * Retries: postgrest-js retries GET/HEAD on 503/520 by itself; our writes are
+ * POST/PATCH, which it never retries, and the one GET (restore) turns it off,
+ * so its retries and the queue's backoff never multiply.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { OrderRow } from '../db/index.ts';
+import { parseRetryAfter } from './backoff.ts';
+
+/** What came back from one request, reduced to what the queue decides on. */
+export interface WriteResult {
+  /** HTTP status; 0 when no usable answer came. */
+  readonly status: number;
+  readonly code?: string | undefined;
+  readonly message?: string | undefined;
+  readonly retryAfterMs?: number | undefined;
+}
+
+export interface SyncTransport {
+  insertRows(table: 'users' | 'orders', guestId: string, rows: readonly object[]): Promise<WriteResult>;
+  deactivateOrders(guestId: string, orderIds: readonly string[]): Promise<WriteResult>;
+  /** The guest's active orders on the server, or null when they cannot be read now. */
+  activeOrders(guestId: string): Promise<OrderRow[] | null>;
+}
+
+export interface SupabaseTransportOptions {
+  readonly url: string;
+  readonly anonKey: string;
+  /** Per request; a server that never answers must not hold the queue. */
+  readonly timeoutMs?: number;
+  readonly fetch?: typeof fetch;
+  /** Node has no global WebSocket before v22: pass the `ws` package there. */
+  readonly realtimeTransport?: unknown;
+}
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+interface PostgrestAnswer {
+  readonly error: { readonly code?: string; readonly message?: string } | null;
+  readonly status: number;
+}
+
+function timeoutSignal(ms: number, outer?: AbortSignal | null): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), ms);
+  const stop = () => {
+    clearTimeout(timer);
+  };
+  controller.signal.addEventListener('abort', stop, { once: true });
+  if (outer) {
+    if (outer.aborted) controller.abort(outer.reason);
+    else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+export async function createSupabaseTransport(options: SupabaseTransportOptions): Promise<SyncTransport> {
+  const { createClient } = await import('@supabase/supabase-js');
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Requests go one at a time, so the last answer's Retry-After belongs to the result being read.
+  let lastRetryAfter: string | null = null;
+  const timedFetch: typeof fetch = async (input, init) => {
+    lastRetryAfter = null;
+    const response = await baseFetch(input, { ...init, signal: timeoutSignal(timeoutMs, init?.signal) });
+    lastRetryAfter = response.headers.get('retry-after');
+    return response;
+  };
+  const clients = new Map<string, SupabaseClient>();
+  const clientFor = (guestId: string): SupabaseClient => {
+    let client = clients.get(guestId);
+    if (!client) {
+      client = createClient(options.url, options.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        global: { headers: { 'x-guest-id': guestId }, fetch: timedFetch },
+        ...(options.realtimeTransport ? { realtime: { transport: options.realtimeTransport as never } } : {}),
+      });
+      clients.set(guestId, client);
+    }
+    return client;
+  };
+  const result = (answer: PostgrestAnswer): WriteResult => {
+    const retryAfterMs = parseRetryAfter(lastRetryAfter);
+    // A 2xx whose body is not PostgREST's (a captive portal's HTML page) proves nothing was stored.
+    if (answer.status >= 200 && answer.status < 300 && answer.error) {
+      return { status: 0, message: 'unreadable answer', retryAfterMs };
+    }
+    return { status: answer.status, code: answer.error?.code || undefined, message: answer.error?.message, retryAfterMs };
+  };
+
+  return {
+    async insertRows(table, guestId, rows) {
+      const answer = await clientFor(guestId).from(table).upsert([...rows], { onConflict: 'id', ignoreDuplicates: true });
+      return result(answer);
+    },
+    async deactivateOrders(guestId, orderIds) {
+      const answer = await clientFor(guestId)
+        .from('orders')
+        .update({ active: false })
+        .eq('user_id', guestId)
+        .in('id', [...orderIds]);
+      return result(answer);
+    },
+    async activeOrders(guestId) {
+      const answer = await clientFor(guestId)
+        .from('orders')
+        .select('id, user_id, product_name, product_price, active, created_at')
+        .eq('user_id', guestId)
+        .eq('active', true)
+        .order('created_at', { ascending: false })
+        .retry(false);
+      return answer.error ? null : answer.data;
+    },
+  };
+}

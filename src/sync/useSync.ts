@@ -1,0 +1,75 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { env } from '../config/env.ts';
+import { db, type UserRow } from '../db/index.ts';
+import { startSyncEngine } from './engine.ts';
+import { flushLock } from './lock.ts';
+import { describeSync, type SyncLine } from './status.ts';
+import { createSupabaseTransport, type SyncTransport } from './transport.ts';
+
+let transport: Promise<SyncTransport> | null = null;
+
+/** supabase-js loads here, on the first flush after the first render, never before. */
+function sharedTransport(): Promise<SyncTransport> {
+  const backend = env.backend;
+  if (!backend) return Promise.reject(new Error('no backend configured'));
+  transport ??= createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey }).catch(
+    (error: unknown) => {
+      transport = null;
+      throw error;
+    },
+  );
+  return transport;
+}
+
+/** Keeps the guest's tab flowing to the server while the page is open (when a backend is configured). */
+export function useSync(guest: UserRow): void {
+  const { id, full_name: fullName } = guest;
+  useEffect(() => {
+    if (!env.backend) return undefined;
+    const engine = startSyncEngine({
+      database: db,
+      transport: sharedTransport,
+      lock: flushLock(),
+      guest: { id, full_name: fullName },
+    });
+    return () => engine.stop();
+  }, [id, fullName]);
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** The clock the status line ages "hace 3 min" with; ticks each half minute. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The status line, live from the outbox; null when no backend is configured or while loading. */
+export function useSyncLine(): SyncLine | null {
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const now = useMinuteClock();
+  const queue = useLiveQuery(async () => {
+    const [pending, oldest, parked, state] = await Promise.all([
+      db.outbox.count(),
+      db.outbox.orderBy('seq').first(),
+      db.parked.toArray(),
+      db.syncState.get('flush'),
+    ]);
+    const rejectedOrders = parked.filter((item) => (item.entry as { kind?: unknown } | null)?.kind === 'insert-order').length;
+    return { pending, oldestQueuedAt: oldest?.queuedAt, rejectedOrders, rejectedOther: parked.length - rejectedOrders, configError: state?.configError };
+  });
+  if (!env.backend || !queue) return null;
+  return describeSync({ ...queue, online, now });
+}
