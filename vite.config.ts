@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { parsePaymentUrl } from './src/config/env-rules.ts';
+import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
 
 const MANIFEST_FILE = 'manifest.webmanifest';
 
@@ -33,6 +33,7 @@ export default defineConfig(({ mode }) => {
   // Fail the build, not a guest's tap, when the payment page is misconfigured.
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   parsePaymentUrl(env.VITE_PAYMENT_URL);
+  parseBackend(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY);
   const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
     .version;
   return {
