@@ -82,11 +82,15 @@ export async function createSupabaseTransport(options: SupabaseTransportOptions)
     }
     return client;
   };
-  const result = (answer: PostgrestAnswer): WriteResult => {
+  /**
+   * `success` is the one status PostgREST gives that write (201 for an insert,
+   * 204 for an update, both with return=minimal). Any other 2xx, such as a
+   * captive portal's 200 page, proves nothing was stored: it counts as no answer.
+   */
+  const result = (answer: PostgrestAnswer, success: number): WriteResult => {
     const retryAfterMs = parseRetryAfter(lastRetryAfter);
-    // A 2xx whose body is not PostgREST's (a captive portal's HTML page) proves nothing was stored.
-    if (answer.status >= 200 && answer.status < 300 && answer.error) {
-      return { status: 0, message: 'unreadable answer', retryAfterMs };
+    if (answer.status >= 200 && answer.status < 300 && (answer.status !== success || answer.error)) {
+      return { status: 0, message: `unexpected answer (HTTP ${answer.status})`, retryAfterMs };
     }
     return { status: answer.status, code: answer.error?.code || undefined, message: answer.error?.message, retryAfterMs };
   };
@@ -94,7 +98,7 @@ export async function createSupabaseTransport(options: SupabaseTransportOptions)
   return {
     async insertRows(table, guestId, rows) {
       const answer = await clientFor(guestId).from(table).upsert([...rows], { onConflict: 'id', ignoreDuplicates: true });
-      return result(answer);
+      return result(answer, 201);
     },
     async deactivateOrders(guestId, orderIds) {
       const answer = await clientFor(guestId)
@@ -102,7 +106,7 @@ export async function createSupabaseTransport(options: SupabaseTransportOptions)
         .update({ active: false })
         .eq('user_id', guestId)
         .in('id', [...orderIds]);
-      return result(answer);
+      return result(answer, 204);
     },
     async activeOrders(guestId) {
       const answer = await clientFor(guestId)

@@ -1,0 +1,35 @@
+import type { OrderRow } from '../../src/db/index.ts';
+import type { SyncTransport, WriteResult } from '../../src/sync/index.ts';
+
+export interface TransportCall {
+  readonly kind: 'insert' | 'deactivate' | 'select';
+  readonly table?: string;
+  readonly guestId: string;
+  readonly rows?: readonly Record<string, unknown>[];
+  readonly ids?: readonly string[];
+}
+
+/**
+ * A transport that records every request and answers with `answer` (201 by
+ * default): for flusher tests that need exact request counts and scripted failures.
+ */
+export function recordingTransport(answer: (call: TransportCall) => WriteResult = () => ({ status: 201 }), remote: OrderRow[] = []) {
+  const calls: TransportCall[] = [];
+  const transport: SyncTransport = {
+    insertRows(table, guestId, rows) {
+      const call: TransportCall = { kind: 'insert', table, guestId, rows: rows as Record<string, unknown>[] };
+      calls.push(call);
+      return Promise.resolve(answer(call));
+    },
+    deactivateOrders(guestId, ids) {
+      const call: TransportCall = { kind: 'deactivate', guestId, ids };
+      calls.push(call);
+      return Promise.resolve(answer(call));
+    },
+    activeOrders(guestId) {
+      calls.push({ kind: 'select', guestId });
+      return Promise.resolve(remote.filter((order) => order.user_id === guestId));
+    },
+  };
+  return { transport, calls };
+}
