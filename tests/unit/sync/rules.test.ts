@@ -57,7 +57,7 @@ describe('backoff', () => {
 });
 
 const GUEST = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
-const order = (seq: number): OutboxEntry & { seq: number } => ({
+const order = (seq: number): Extract<OutboxEntry, { kind: 'insert-order' }> & { seq: number } => ({
   seq,
   kind: 'insert-order',
   queuedAt: 0,
