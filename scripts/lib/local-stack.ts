@@ -3,7 +3,7 @@
  * PostgREST, each on a free port, laid out like a Supabase project.
  * Everything started here is stopped by stop(), on Ctrl-C, and on failure.
  */
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateSecrets, signRoleKey } from './keys.ts';
@@ -39,6 +39,8 @@ export interface LocalStackOptions {
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   await mkdir(options.stateDir, { recursive: true });
+  // Run as root, PostgreSQL runs as the postgres user, who must be able to reach its data folder.
+  await chmod(options.stateDir, 0o711);
   const secrets = await loadOrCreateSecrets(join(options.stateDir, 'secrets.json'));
   const stoppers: (() => Promise<void>)[] = [];
   const stopAll = async () => {
@@ -68,10 +70,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     };
     let rest: RunningPostgrest | null = await startPostgrest(restOptions);
-    stoppers.push(async () => {
-      await rest?.stop();
+    const stopRest = async () => {
+      const running = rest;
       rest = null;
-    });
+      await running?.stop();
+    };
+    stoppers.push(stopRest);
 
     return {
       dbUrl: postgres.superuserUrl,
@@ -80,10 +84,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       serviceRoleKey: await signRoleKey(secrets.jwtSecret, 'service_role'),
       jwtSecret: secrets.jwtSecret,
       migrations,
-      stopRest: async () => {
-        await rest?.stop();
-        rest = null;
-      },
+      stopRest,
       startRest: async () => {
         rest ??= await startPostgrest(restOptions);
       },

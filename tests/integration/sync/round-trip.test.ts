@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
+import { makePhone, type Phone } from '../../support/phones.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+
+let stack: TestStack;
+let api: FaultProxy;
+const phones: Phone[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  api = await startFaultProxy(stack.stack.restUrl);
+});
+
+afterAll(async () => {
+  await Promise.all(phones.map((phone) => phone.close()));
+  await api.close();
+  await stack.stop();
+});
+
+async function phone(options?: { timeoutMs?: number }): Promise<Phone> {
+  const made = await makePhone(api.url, stack.stack.anonKey, options);
+  phones.push(made);
+  return made;
+}
+
+interface OrderRecord {
+  id: string;
+  user_id: string;
+  product_name: string;
+  product_price: number;
+  active: boolean;
+  created_at: Date;
+}
+
+const ordersOf = (guestId: string) =>
+  stack.query<OrderRecord>('select * from orders where user_id = $1 order by created_at', [guestId]);
+
+describe('a guest’s tab reaching Postgres', () => {
+  it('carries a guest and orders made offline, with the phone’s ids and tap times, and the reset', async () => {
+    const ana = await phone();
+    const ids = [await ana.addOrder('Summer Ale 500cc', 4400), await ana.addOrder('Tabla Irish', 16990)];
+    expect(await ana.flush()).toEqual({ kind: 'done' });
+    expect(await stack.query('select id, full_name from users where id = $1', [ana.guest.id])).toEqual([ana.guest]);
+    const stored = await ordersOf(ana.guest.id);
+    const local = await ana.database.orders.orderBy('[user_id+created_at]').toArray();
+    expect(stored.map((row) => [row.id, row.product_name, row.product_price, row.active, row.created_at.toISOString()])).toEqual(
+      local.map((order) => [order.id, order.product_name, order.product_price, true, order.created_at]),
+    );
+    expect(stored.map((row) => row.id)).toEqual(ids);
+
+    const later = await ana.addOrder('Extra por chelada', 1000);
+    await ana.reset();
+    expect(await ana.flush()).toEqual({ kind: 'done' });
+    expect((await ordersOf(ana.guest.id)).map((row) => [row.id, row.active])).toEqual([
+      [ids[0], false],
+      [ids[1], false],
+      [later, false],
+    ]);
+  });
+
+  it('deactivates only the orders active when reset was pressed, never one added after', async () => {
+    const beto = await phone();
+    const before = await beto.addOrder();
+    await beto.reset();
+    const after = await beto.addOrder();
+    await beto.flush();
+    expect((await ordersOf(beto.guest.id)).map((row) => [row.id, row.active])).toEqual([
+      [before, false],
+      [after, true],
+    ]);
+  });
+
+  it('sends the same batch twice without duplicates', async () => {
+    const carla = await phone();
+    await carla.addOrder();
+    await carla.addOrder();
+    const rows = (await carla.database.orders.toArray()).map(({ id, user_id, product_name, product_price, active, created_at }) => ({
+      id, user_id, product_name, product_price, active, created_at,
+    }));
+    await carla.flush();
+    expect(await carla.transport.insertRows('orders', carla.guest.id, rows)).toMatchObject({ status: 201 });
+    expect(await ordersOf(carla.guest.id)).toHaveLength(2);
+  });
+
+  it('has no duplicates when the connection drops after the server committed', async () => {
+    const dani = await phone();
+    for (let index = 0; index < 30; index += 1) await dani.addOrder();
+    await dani.flush();
+    for (let index = 0; index < 30; index += 1) await dani.addOrder();
+    api.setFaults(() => 'drop-after');
+    expect(await dani.flush()).toMatchObject({ kind: 'retry' });
+    expect(await dani.database.outbox.count()).toBe(30);
+    expect(await ordersOf(dani.guest.id)).toHaveLength(60);
+    api.setFaults(() => 'pass');
+    expect(await dani.flush()).toEqual({ kind: 'done' });
+    expect(await ordersOf(dani.guest.id)).toHaveLength(60);
+    expect(await dani.database.outbox.count()).toBe(0);
+  });
+
+  it('parks one refused row in a batch of 100 and delivers the other 99', async () => {
+    const eli = await phone();
+    for (let index = 0; index < 100; index += 1) {
+      // The database refuses a price of 0 (check constraint, class 23).
+      await eli.addOrder(index === 57 ? 'Misterio' : 'Aperol Spritz', index === 57 ? 0 : 6500);
+    }
+    expect(await eli.flush()).toEqual({ kind: 'done' });
+    expect(await ordersOf(eli.guest.id)).toHaveLength(99);
+    const parked = await eli.database.parked.toArray();
+    expect(parked).toHaveLength(1);
+    expect(parked[0]?.error).toContain('23514');
+    const refused = await eli.database.orders.filter((order) => order.product_name === 'Misterio').first();
+    expect(refused?.rejected).toContain('23514');
+  });
+
+  it('survives answers that are not PostgREST’s: HTML, empty 200, huge bodies, silence', async () => {
+    const fede = await phone({ timeoutMs: 500 });
+    await fede.addOrder();
+    for (const fault of ['html-200', 'empty-200', 'error-500', 'huge-500', 'error-503', 'drop-before', 'hang'] as const) {
+      api.setFaults(() => fault);
+      expect(await fede.flush(), fault).toMatchObject({ kind: 'retry' });
+      expect(await fede.database.outbox.count(), fault).toBe(2);
+    }
+    api.setFaults(() => 'pass');
+    expect(await fede.flush()).toEqual({ kind: 'done' });
+    expect(await ordersOf(fede.guest.id)).toHaveLength(1);
+  });
+
+  it('pauses on a bad key, keeping everything', async () => {
+    const gabi = await makePhone(api.url, `${stack.stack.anonKey.slice(0, -4)}AAAA`);
+    phones.push(gabi);
+    await gabi.addOrder();
+    expect(await gabi.flush()).toMatchObject({ kind: 'config', error: expect.stringContaining('PGRST301') });
+    expect(await gabi.database.outbox.count()).toBe(2);
+    expect((await gabi.database.syncState.get('flush'))?.configError).toContain('PGRST301');
+  });
+
+  it('delivers everything once when PostgREST stops mid-flush and comes back', async () => {
+    const hugo = await phone();
+    for (let index = 0; index < 1200; index += 1) await hugo.addOrder();
+    let requests = 0;
+    let stopped: Promise<void> = Promise.resolve();
+    api.setFaults(() => {
+      requests += 1;
+      if (requests === 3) stopped = stack.stack.stopRest();
+      return 'pass';
+    });
+    const outcome = await hugo.flush();
+    expect(outcome.kind).toBe('retry');
+    await stopped;
+    expect(await hugo.flush()).toMatchObject({ kind: 'retry' });
+    await stack.stack.startRest();
+    api.setFaults(() => 'pass');
+    expect(await hugo.flushUntilDone()).toEqual({ kind: 'done' });
+    expect(await ordersOf(hugo.guest.id)).toHaveLength(1200);
+  });
+});

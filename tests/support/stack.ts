@@ -1,0 +1,31 @@
+/**
+ * The real local stack (PostgreSQL, PostgREST) for one test file, in a fresh
+ * temporary folder, on free ports; stopped and removed after the file.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startLocalStack, type LocalStack } from '../../scripts/lib/local-stack.ts';
+
+export interface TestStack {
+  readonly stack: LocalStack;
+  /** Runs SQL as the superuser (RLS bypassed): what the database really holds. */
+  query<Row extends pg.QueryResultRow>(sql: string, values?: unknown[]): Promise<Row[]>;
+  stop(): Promise<void>;
+}
+
+export async function startTestStack(): Promise<TestStack> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'bar-tab-stack-'));
+  const stack = await startLocalStack({ stateDir });
+  const pool = new pg.Pool({ connectionString: stack.dbUrl, max: 2 });
+  return {
+    stack,
+    query: async <Row extends pg.QueryResultRow>(sql: string, values?: unknown[]) => (await pool.query<Row>(sql, values)).rows,
+    stop: async () => {
+      await pool.end();
+      await stack.stop();
+      await rm(stateDir, { recursive: true, force: true });
+    },
+  };
+}
