@@ -20,7 +20,7 @@ export default tseslint.config(
     settings: {
       'import/resolver': {
         typescript: {
-          project: ['tsconfig.app.json', 'tsconfig.test.json', 'tsconfig.node.json', 'tsconfig.sw.json'],
+          project: ['tsconfig.app.json', 'tsconfig.test.json', 'tsconfig.node.json', 'tsconfig.sw.json', 'tsconfig.functions.json'],
           noWarnOnMultipleProjects: true,
         },
       },

@@ -1,0 +1,65 @@
+/** What the app sends to ask for a comment, and the rules it must meet. */
+import { z } from 'zod';
+import { PRODUCTS } from '../../../src/catalogue/products.ts';
+import { cleanGuestText, countCharacters } from './guest-text.ts';
+
+export const NAME_LENGTH = { min: 3, max: 60 } as const;
+export const MAX_PREVIOUS_PRODUCTS = 100;
+export const MAX_PRODUCT_NAME_LENGTH = 120;
+export const MAX_PREVIOUS_COMMENT_LENGTH = 600;
+
+const MENU = new Set(PRODUCTS.map((product) => menuKey(product.name, product.price)));
+
+function menuKey(name: string, price: number): string {
+  return `${name}\u0000${price}`;
+}
+
+const atMost = (max: number, message: string) =>
+  z.string().refine((text) => countCharacters(text) <= max, message);
+
+const guestName = z
+  .string()
+  .transform(cleanGuestText)
+  .refine(
+    (name) => countCharacters(name) >= NAME_LENGTH.min && countCharacters(name) <= NAME_LENGTH.max,
+    `El nombre debe tener entre ${NAME_LENGTH.min} y ${NAME_LENGTH.max} caracteres.`,
+  );
+
+const orderedProduct = z
+  .object({ name: z.string(), price: z.number() })
+  .refine((product) => MENU.has(menuKey(product.name, product.price)), 'El producto no está en la carta a ese precio.');
+
+export const commentRequestSchema = z.object({
+  guestId: z.uuid('guestId debe ser un UUID.'),
+  name: guestName,
+  product: orderedProduct,
+  previousProducts: z
+    .array(atMost(MAX_PRODUCT_NAME_LENGTH, `Cada producto anterior tiene a lo más ${MAX_PRODUCT_NAME_LENGTH} caracteres.`))
+    .max(MAX_PREVIOUS_PRODUCTS, `A lo más ${MAX_PREVIOUS_PRODUCTS} productos anteriores.`),
+  previousComment: atMost(
+    MAX_PREVIOUS_COMMENT_LENGTH,
+    `El comentario anterior tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`,
+  ).optional(),
+});
+
+/** A valid order to comment on; the name is already cleaned. */
+export type CommentOrder = z.output<typeof commentRequestSchema>;
+
+export interface RequestIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+export type ParsedCommentRequest =
+  | { readonly ok: true; readonly order: CommentOrder }
+  | { readonly ok: false; readonly issues: readonly RequestIssue[] };
+
+export function parseCommentRequest(body: unknown): ParsedCommentRequest {
+  const result = commentRequestSchema.safeParse(body);
+  if (result.success) return { ok: true, order: result.data };
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  return { ok: false, issues };
+}

@@ -1,0 +1,133 @@
+/**
+ * The `comment` Edge Function as a web-standard handler: POST an order, get a
+ * short cheeky comment streamed back as plain text. Pure of Deno globals, so it
+ * runs the same under Deno, Supabase and Node.
+ */
+import { readBodyText } from '../_shared/body.ts';
+import { clientAddress } from '../_shared/client-address.ts';
+import { parseCommentRequest, type CommentOrder } from '../_shared/comment-request.ts';
+import { ALLOWED_METHODS, corsHeaders, isForbiddenCrossSite, preflightHeaders } from '../_shared/cors.ts';
+import { describeFailure, redact } from '../_shared/failures.ts';
+import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
+import { buildCommentMessages } from '../_shared/prompt.ts';
+import { quipSource } from '../_shared/quip-source.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimiter, type RateLimitRule } from '../_shared/rate-limiter.ts';
+import { jsonError, textStream, type ErrorAnswer } from '../_shared/responses.ts';
+import { readSettings, type CommentEnv, type CommentSettings } from '../_shared/settings.ts';
+import { startTextStream, type StreamDeadlines, type TextSource } from '../_shared/text-stream.ts';
+
+export interface CommentHandlerOptions {
+  readonly env: CommentEnv;
+  /** The rate limiter's clock (ms). */
+  readonly now?: () => number;
+  readonly rateLimit?: RateLimitRule;
+  /** Give up without a first token after this long (10 s). */
+  readonly firstTokenTimeoutMs?: number;
+  /** Give up on the whole comment after this long (30 s). */
+  readonly totalTimeoutMs?: number;
+  /** Pause between the pieces of a local quip (40 ms). */
+  readonly quipPauseMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface RequestInfo {
+  readonly remoteAddr?: string;
+}
+
+export type CommentHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+const PATHS = new Set(['/', '/comment', '/functions/v1/comment']);
+
+interface Context {
+  readonly settings: CommentSettings;
+  readonly limiter: RateLimiter;
+  readonly deadlines: StreamDeadlines;
+  readonly model: ModelSource | null;
+  readonly quipPauseMs: number;
+  readonly log: (line: string) => void;
+}
+
+export function createCommentHandler(options: CommentHandlerOptions): CommentHandler {
+  const settings = readSettings(options.env);
+  const log = (line: string) => (options.log ?? console.warn)(redact(`comment: ${line}`, settings.apiKey));
+  const deadlines = { firstPieceMs: options.firstTokenTimeoutMs ?? 10_000, totalMs: options.totalTimeoutMs ?? 30_000 };
+  const context: Context = {
+    settings,
+    limiter: createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now),
+    deadlines,
+    model: settings.apiKey
+      ? createModelSource({ apiKey: settings.apiKey, baseURL: settings.baseURL, model: settings.model, timeoutMs: deadlines.totalMs, log })
+      : null,
+    quipPauseMs: options.quipPauseMs ?? 40,
+    log,
+  };
+  return async (request, info) => {
+    const cors = corsHeaders(request, settings.allowedOrigins);
+    try {
+      return await answer(context, request, info, cors);
+    } catch (error) {
+      log(`unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      return jsonError({ status: 500, error: 'Error interno.' }, cors);
+    }
+  };
+}
+
+async function answer(context: Context, request: Request, info: RequestInfo | undefined, cors: Record<string, string>) {
+  const refusal = refuseRequest(context, request, cors);
+  if (refusal) return refusal;
+  const read = await readOrder(request);
+  if (!read.ok) return jsonError(read.answer, cors);
+  const { order } = read;
+  const decision = context.limiter.take([`guest:${order.guestId}`, `address:${clientAddress(request, info?.remoteAddr)}`]);
+  if (!decision.allowed) {
+    const error = 'Demasiados comentarios seguidos; espera un poco.';
+    return jsonError({ status: 429, error, retryAfterSeconds: decision.retryAfterSeconds }, cors);
+  }
+  return streamComment(context, order, request.signal, cors);
+}
+
+/** Path, preflight, method and origin checks: the answer, or null to go on. */
+function refuseRequest(context: Context, request: Request, cors: Record<string, string>): Response | null {
+  const allowed = context.settings.allowedOrigins;
+  const forbidden: ErrorAnswer = { status: 403, error: 'Origen no permitido.' };
+  const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1');
+  if (!PATHS.has(path)) return jsonError({ status: 404, error: 'Aquí no hay nada: usa /comment.' }, cors);
+  if (request.method === 'OPTIONS') {
+    const headers = preflightHeaders(request, allowed);
+    if (headers) return new Response(null, { status: 204, headers });
+    if (request.headers.has('origin')) return jsonError(forbidden, cors);
+    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS } });
+  }
+  if (request.method !== 'POST') {
+    return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: ALLOWED_METHODS } }, cors);
+  }
+  return isForbiddenCrossSite(request, allowed) ? jsonError(forbidden, cors) : null;
+}
+
+type ReadOrder = { readonly ok: true; readonly order: CommentOrder } | { readonly ok: false; readonly answer: ErrorAnswer };
+
+async function readOrder(request: Request): Promise<ReadOrder> {
+  const refuse = (status: number, error: string): ReadOrder => ({ ok: false, answer: { status, error } });
+  const body = await readBodyText(request);
+  if (!body.ok && body.reason === 'too large') return refuse(413, 'El pedido es demasiado grande (máximo 16 KB).');
+  if (!body.ok) return refuse(400, 'El cuerpo no es UTF-8 válido.');
+  let json: unknown;
+  try {
+    json = JSON.parse(body.text);
+  } catch {
+    return refuse(400, 'El cuerpo no es JSON válido.');
+  }
+  const parsed = parseCommentRequest(json);
+  return parsed.ok ? parsed : { ok: false, answer: { status: 400, error: 'Pedido inválido.', issues: parsed.issues } };
+}
+
+async function streamComment(context: Context, order: CommentOrder, signal: AbortSignal, cors: Record<string, string>) {
+  const source: TextSource = context.model
+    ? context.model(buildCommentMessages(order))
+    : quipSource(order, context.quipPauseMs);
+  const started = await startTextStream(source, context.deadlines, signal);
+  if (started.ok) return textStream(started.body, cors);
+  const failure = describeFailure(started.error);
+  if (failure.logLine) context.log(failure.logLine);
+  return jsonError(failure.answer, cors);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommentRequest } from '../../../supabase/functions/_shared/comment-request.ts';
+import { PRODUCTS } from '../../../src/catalogue/products.ts';
+import { anOrder } from '../../support/comment-orders.ts';
+
+function issuesOf(body: unknown) {
+  const parsed = parseCommentRequest(body);
+  return parsed.ok ? [] : parsed.issues;
+}
+
+describe('comment request', () => {
+  it('accepts an order from the menu and cleans the name', () => {
+    const parsed = parseCommentRequest(anOrder({ name: '  Ana\u0000 \t María  ', previousComment: '¡Salud!' }));
+    expect(parsed).toEqual({ ok: true, order: { ...anOrder(), name: 'Ana María', previousComment: '¡Salud!' } });
+  });
+
+  it('accepts every product of the catalogue at its price', () => {
+    for (const { name, price } of PRODUCTS) expect(parseCommentRequest(anOrder({ product: { name, price } })).ok).toBe(true);
+  });
+
+  it('counts the name in characters, trimmed: 3 to 60', () => {
+    expect(parseCommentRequest(anOrder({ name: '   Al   ' })).ok).toBe(false);
+    expect(parseCommentRequest(anOrder({ name: '😀🍺🎂' })).ok).toBe(true);
+    expect(parseCommentRequest(anOrder({ name: '🍺'.repeat(60) })).ok).toBe(true);
+    expect(issuesOf(anOrder({ name: 'a'.repeat(61) }))).toEqual([
+      { path: 'name', message: 'El nombre debe tener entre 3 y 60 caracteres.' },
+    ]);
+  });
+
+  it('refuses a product off the menu or at another price', () => {
+    const offMenu = { path: 'product', message: 'El producto no está en la carta a ese precio.' };
+    expect(issuesOf(anOrder({ product: { name: 'Summer Ale 500cc', price: 1 } }))).toEqual([offMenu]);
+    expect(issuesOf(anOrder({ product: { name: 'summer ale 500cc', price: 4400 } }))).toEqual([offMenu]);
+    expect(issuesOf(anOrder({ product: { name: 'Agua bendita', price: 4400 } }))).toEqual([offMenu]);
+  });
+
+  it('takes at most 100 earlier products of at most 120 characters', () => {
+    expect(parseCommentRequest(anOrder({ previousProducts: Array<string>(100).fill('x'.repeat(120)) })).ok).toBe(true);
+    expect(issuesOf(anOrder({ previousProducts: Array<string>(101).fill('Guinness') }))[0]?.path).toBe('previousProducts');
+    expect(issuesOf(anOrder({ previousProducts: ['ok', 'x'.repeat(121)] }))[0]?.path).toBe('previousProducts.1');
+  });
+
+  it('takes a previous comment of at most 600 characters', () => {
+    expect(parseCommentRequest(anOrder({ previousComment: '🍺'.repeat(600) })).ok).toBe(true);
+    expect(issuesOf(anOrder({ previousComment: 'x'.repeat(601) }))[0]?.path).toBe('previousComment');
+  });
+
+  it('needs a UUID guest id and every field', () => {
+    expect(issuesOf(anOrder({ guestId: 'guest-1' }))[0]?.path).toBe('guestId');
+    const withoutProducts = Object.fromEntries(Object.entries(anOrder()).filter(([field]) => field !== 'previousProducts'));
+    expect(issuesOf(withoutProducts)[0]?.path).toBe('previousProducts');
+    expect(parseCommentRequest(null).ok).toBe(false);
+    expect(parseCommentRequest([anOrder()]).ok).toBe(false);
+  });
+});
