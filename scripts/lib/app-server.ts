@@ -106,8 +106,8 @@ function forward(proxy: Proxy, req: IncomingMessage, res: ServerResponse): void 
   const target = new URL(proxy.target());
   const path = (req.url ?? '/').slice(proxy.prefix.length) || '/';
   const headers: OutgoingHttpHeaders = { ...req.headers, host: target.host };
-  const client = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${String(headers['x-forwarded-for'])}, ${client}` : client;
+  // This server is the edge: what a client claims in x-forwarded-for is not trusted.
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-forwarded-proto'] = 'http';
   // Supabase's gateway turns the apikey header into the bearer token PostgREST reads.

@@ -3,6 +3,7 @@
  * stopped with SIGTERM then SIGKILL, and killed on the parent's exit too.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 
 const running = new Set<ChildProcess>();
 
@@ -70,4 +71,36 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function commandOf(pid: number): Promise<string> {
+  return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
+}
+
+/**
+ * A pid file for a child that cannot notice its parent dying (PostgREST): if a
+ * crashed run left one behind, the next start stops it before starting anew.
+ */
+export async function stopLeftover(pidFile: string, commandPart: string, log: (line: string) => void): Promise<void> {
+  const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''));
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && (await commandOf(pid)).includes(commandPart)) {
+    log(`Stopping ${commandPart} (pid ${pid}) left running by an earlier run.`);
+    process.kill(pid, 'SIGTERM');
+    await waitUntil(`stopping the old ${commandPart}`, () => Promise.resolve(!isAlive(pid)), 10_000);
+  }
+  await rm(pidFile, { force: true });
+}
+
+export async function writePidFile(pidFile: string, child: ManagedChild): Promise<void> {
+  if (child.process.pid !== undefined) await writeFile(pidFile, String(child.process.pid));
+  void child.exited.then(() => rm(pidFile, { force: true }));
 }

