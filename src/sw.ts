@@ -3,12 +3,14 @@
  * The service worker: precaches the app shell so the app opens with no signal,
  * and answers every navigation with the cached index.html. API calls
  * (/rest/v1, /functions/v1) are never cached: the tab's truth is IndexedDB.
- * A new version waits until the guest accepts it (see src/pwa/).
+ * A new version waits until the guest accepts it (see src/pwa/). Background
+ * Sync runs the page's own flush of the outbox (see src/sync/worker.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SKIP_WAITING_MESSAGE } from './pwa/messages.ts';
+import { BACKGROUND_SYNC_TAG, flushFromWorker } from './sync/worker.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,4 +28,13 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(flushFromWorker());
 });

@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { SAME_ORIGIN } from '../../src/config/env-rules.ts';
 import { startAppServer, type Proxy } from './app-server.ts';
 import { startCommentFunction } from './comment-function.ts';
 import { startLocalStack, type LocalStack } from './local-stack.ts';
@@ -28,6 +29,8 @@ export interface ProductOptions {
 
 export interface RunningProduct {
   readonly appUrl: string;
+  /** The same origin's proxies, for another server of the same build (tests). */
+  readonly proxies: readonly Proxy[];
   /** The Supabase URL the app was built with. */
   readonly apiUrl: string;
   /** Null when the app uses a Supabase project configured in the environment. */
@@ -67,20 +70,21 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       await buildApp(options.distDir, {});
       const app = await startAppServer({ distDir: options.distDir, port, host });
       stoppers.push(() => app.close());
-      return { appUrl, apiUrl: process.env.VITE_SUPABASE_URL, stack: null, anonKey: null, stop };
+      return { appUrl, proxies: [], apiUrl: process.env.VITE_SUPABASE_URL, stack: null, anonKey: null, stop };
     }
     const stack = await startLocalStack({ stateDir: options.stateDir, log });
     stoppers.push(() => stack.stop());
     const comment = await startCommentFunction({ port: 0, env: { ...options.functionEnv }, onOutput: log });
     stoppers.push(() => comment.stop());
-    await buildApp(options.distDir, { VITE_SUPABASE_URL: appUrl, VITE_SUPABASE_ANON_KEY: stack.anonKey });
+    // The API shares the app's origin, so the build works however the app is reached.
+    await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
     const proxies: Proxy[] = [
       { prefix: '/rest/v1', target: stack.restUrl },
       { prefix: '/functions/v1', target: () => comment.url },
     ];
     const app = await startAppServer({ distDir: options.distDir, port, host, proxies });
     stoppers.push(() => app.close());
-    return { appUrl, apiUrl: appUrl, stack, anonKey: stack.anonKey, stop };
+    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, stop };
   } catch (error) {
     await stop();
     throw error;

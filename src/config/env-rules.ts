@@ -31,12 +31,18 @@ export interface BackendConfig {
   readonly supabaseAnonKey: string;
 }
 
+/** VITE_SUPABASE_URL for an API on the app's own origin, as `npm start` serves it. */
+export const SAME_ORIGIN = '/';
+
 /**
  * The Supabase project the tab syncs to, or null when none is configured (the
- * tab then stays on the phone only). Both values or neither.
+ * tab then stays on the phone only). Both values or neither. `/` means the
+ * app's own origin (given as `origin`; the build checks it without one), so a
+ * local build works from localhost, 127.0.0.1 or the laptop's address alike.
  */
-export function parseBackend(url: string | undefined, anonKey: string | undefined): BackendConfig | null {
-  const rawUrl = url?.trim() ?? '';
+export function parseBackend(url: string | undefined, anonKey: string | undefined, origin = 'http://localhost'): BackendConfig | null {
+  const given = url?.trim() ?? '';
+  const rawUrl = given === SAME_ORIGIN ? origin : given;
   const key = anonKey?.trim() ?? '';
   if (!rawUrl && !key) return null;
   if (!rawUrl || !key) throw new Error('Set both VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, or neither.');

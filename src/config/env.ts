@@ -15,5 +15,6 @@ export interface AppEnv {
 export const env: AppEnv = {
   paymentUrl: parsePaymentUrl(import.meta.env.VITE_PAYMENT_URL),
   appVersion: import.meta.env.VITE_APP_VERSION,
-  backend: parseBackend(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_ANON_KEY),
+  // `location` is the page's, or the service worker's: both share the app's origin.
+  backend: parseBackend(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_ANON_KEY, globalThis.location.origin),
 };

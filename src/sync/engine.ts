@@ -7,6 +7,7 @@
 import { liveQuery } from 'dexie';
 import type { BarTabDatabase, UserRow } from '../db/index.ts';
 import { readLocal, writeLocal } from '../platform/index.ts';
+import { askForBackgroundSync } from './background-sync.ts';
 import { BACKOFF_CAP_MS, retryDelay } from './backoff.ts';
 import { flushOutbox, type FlushOutcome } from './flush.ts';
 import type { FlushLock } from './lock.ts';
@@ -17,7 +18,6 @@ import type { SyncTransport } from './transport.ts';
 export const LOCAL_WRITE_DEBOUNCE_MS = 300;
 /** When another tab or the worker holds the lock, look again after this long. */
 const BUSY_RECHECK_MS = 5_000;
-export const BACKGROUND_SYNC_TAG = 'bar-tab-outbox';
 const SYNCED_GUEST_KEY = 'syncedGuest';
 
 export interface SyncEngineOptions {
@@ -140,15 +140,4 @@ async function ensureGuestQueued(database: BarTabDatabase, guest: UserRow): Prom
       .count();
     if (waiting === 0) await queueGuest(database, guest);
   });
-}
-
-/** Lets the browser flush from the service worker when the signal returns, even with the app closed. */
-async function askForBackgroundSync(): Promise<void> {
-  try {
-    const registration = await navigator.serviceWorker.getRegistration();
-    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
-    await sync?.register(BACKGROUND_SYNC_TAG);
-  } catch {
-    // No service worker or no Background Sync (iOS Safari): the page's triggers cover it.
-  }
 }

@@ -1,4 +1,5 @@
-export { BACKGROUND_SYNC_TAG, startSyncEngine, type SyncEngine } from './engine.ts';
+export { BACKGROUND_SYNC_TAG } from './background-sync.ts';
+export { startSyncEngine, type SyncEngine } from './engine.ts';
 export { flushOutbox, type FlushOutcome } from './flush.ts';
 export { flushLock, inProcessLock, type FlushLock } from './lock.ts';
 export { queueGuest, queueOrder, queueReset } from './outbox.ts';

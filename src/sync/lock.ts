@@ -23,7 +23,7 @@ export function inProcessLock(): FlushLock {
 }
 
 export function flushLock(name = FLUSH_LOCK_NAME): FlushLock {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (!locks) return inProcessLock();
   return async <T>(task: () => Promise<T>): Promise<T | null> => {
     let result: T | null = null;

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { Proxy } from '../../scripts/lib/app-server.ts';
 
 export const SCREENSHOTS_DIR = 'test-results/screenshots';
 
@@ -18,7 +19,11 @@ export const test = base.extend<Fixtures>({
       const problems: string[] = [];
       const watch = (page: Page) => {
         page.on('console', (message) => {
-          if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+          // Chromium logs every failed request ("Failed to load resource: net::ERR_…"); with
+          // no signal those are expected. Script errors are what must never happen.
+          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+            problems.push(`console: ${message.text()}`);
+          }
         });
         page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       };
@@ -44,3 +49,9 @@ export async function addProduct(page: Page, query: string, productName: string)
 }
 
 export const consumed = (page: Page) => page.getByRole('region', { name: 'Productos consumidos' });
+
+/** The same origin's API proxies as the product's, for a test's own server of the same build. */
+export function productProxies(): Proxy[] {
+  const proxies = JSON.parse(process.env.BAR_TAB_PROXIES ?? '[]') as { prefix: string; target: string }[];
+  return proxies.map(({ prefix, target }) => ({ prefix, target: () => target }));
+}

@@ -6,7 +6,7 @@ import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts';
 import { startAppServer, type RunningAppServer } from '../../scripts/lib/app-server.ts';
-import { addProduct, consumed, enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
+import { addProduct, consumed, enterName, expect, productProxies, SCREENSHOTS_DIR, test } from './fixtures.ts';
 
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -69,7 +69,7 @@ test('the built app is installable, with the manifest’s fields and icons right
 });
 
 test('after one visit it opens, shows the tab and takes orders with no signal', async ({ page, context }) => {
-  let server: RunningAppServer = await startAppServer({ distDir: DIST, port: 0 });
+  let server: RunningAppServer = await startAppServer({ distDir: DIST, port: 0, proxies: productProxies() });
   const port = new URL(server.url).port;
   try {
     await page.goto(server.url);
@@ -91,7 +91,7 @@ test('after one visit it opens, shows the tab and takes orders with no signal', 
     await expect(consumed(page).getByRole('listitem')).toHaveText(tab);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/5-opened-offline.png`, fullPage: true });
 
-    server = await startAppServer({ distDir: DIST, port: Number(port) });
+    server = await startAppServer({ distDir: DIST, port: Number(port), proxies: productProxies() });
     await context.setOffline(false);
     await page.reload();
     await expect(consumed(page).getByRole('listitem')).toHaveText(tab);
