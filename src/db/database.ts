@@ -21,6 +21,8 @@ export class BarTabDatabase extends Dexie {
     // are read by [user_id+created_at] and filtered on `active` in memory.
     this.version(1).stores({ orders: 'id, [user_id+created_at]' });
     this.version(2).stores({ outbox: '++seq', parked: '++id', syncState: 'key' });
+    // Guests are sent first whatever their place in the queue: find them by index, not by a scan.
+    this.version(3).stores({ outbox: '++seq, kind' });
   }
 }
 

@@ -44,11 +44,8 @@ export async function flushOutbox(deps: FlushDependencies): Promise<FlushOutcome
  * nothing, and every order depends on its guest (a foreign key). The rest is FIFO.
  */
 async function nextEntries(database: BarTabDatabase): Promise<OutboxEntry[]> {
-  const guests = await database.outbox
-    .orderBy('seq')
-    .filter((entry) => entry.kind === 'insert-user')
-    .limit(MAX_BATCH_ROWS)
-    .toArray();
+  // The kind index lists entries in key (seq) order within a kind, so guests stay FIFO too.
+  const guests = await database.outbox.where('kind').equals('insert-user').limit(MAX_BATCH_ROWS).toArray();
   return guests.length > 0 ? guests : database.outbox.orderBy('seq').limit(MAX_BATCH_ROWS).toArray();
 }
 

@@ -1,3 +1,5 @@
+// The queue's core, free of React and of Vite's import.meta.env, so Node tools can use it;
+// the page's hooks are in ./hooks.ts.
 export { BACKGROUND_SYNC_TAG } from './background-sync.ts';
 export { startSyncEngine, type SyncEngine } from './engine.ts';
 export { flushOutbox, type FlushOutcome } from './flush.ts';
@@ -6,4 +8,3 @@ export { queueGuest, queueOrder, queueReset } from './outbox.ts';
 export { restoreEvictedTab } from './restore.ts';
 export { describeSync, type SyncLine, type SyncSnapshot } from './status.ts';
 export { createSupabaseTransport, type SyncTransport, type WriteResult } from './transport.ts';
-export { useSync, useSyncLine } from './useSync.ts';

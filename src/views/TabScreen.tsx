@@ -3,7 +3,7 @@ import type { Product } from '../catalogue/index.ts';
 import { clearCommentHistory } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
-import { useSync, useSyncLine } from '../sync/index.ts';
+import { useSync, useSyncLine } from '../sync/hooks.ts';
 import { addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';

@@ -1,0 +1,107 @@
+/**
+ * `npm run bench:sync`: 1,000 queued orders against the local stack (real
+ * PostgreSQL and PostgREST), sent by the real flusher in bulk, and the same
+ * orders sent one request each. Prints requests, wall time and the ratio.
+ */
+import 'fake-indexeddb/auto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ws from 'ws';
+import { BarTabDatabase, type OrderRow } from '../../src/db/index.ts';
+import { createSupabaseTransport, flushOutbox, inProcessLock, queueGuest } from '../../src/sync/index.ts';
+import { tabOn } from '../../src/tab/index.ts';
+import { startLocalStack, type LocalStack } from '../lib/local-stack.ts';
+import { median, saveResults, table, type Figure } from './report.ts';
+
+const ORDERS = 1000;
+const RUNS = 5;
+
+async function countingTransport(stack: LocalStack) {
+  let requests = 0;
+  const transport = await createSupabaseTransport({
+    url: `${stack.restUrl()}/__`, // any prefix: the fetch below strips it
+    anonKey: stack.anonKey,
+    realtimeTransport: ws,
+    fetch: (input, init) => {
+      requests += 1;
+      const url = String(input instanceof Request ? input.url : input).replace('/__/rest/v1', '');
+      return fetch(url, init);
+    },
+  });
+  return { transport, requests: () => requests };
+}
+
+async function phoneWithOrders(guestId: string): Promise<BarTabDatabase> {
+  const database = new BarTabDatabase(`bench-${guestId}`);
+  await queueGuest(database, { id: guestId, full_name: 'Banco de Pruebas' });
+  const start = Date.UTC(2026, 10, 21, 22, 0, 0);
+  for (let index = 0; index < ORDERS; index += 1) {
+    await tabOn.addOrder(database, guestId, { name: 'Summer Ale 500cc', price: 4400 }, new Date(start + index * 1000));
+  }
+  return database;
+}
+
+async function batched(stack: LocalStack): Promise<{ ms: number; requests: number }> {
+  const guestId = crypto.randomUUID();
+  const database = await phoneWithOrders(guestId);
+  const { transport, requests } = await countingTransport(stack);
+  const started = performance.now();
+  const outcome = await flushOutbox({ database, transport, lock: inProcessLock() });
+  const ms = performance.now() - started;
+  if (outcome.kind !== 'done' || (await database.outbox.count()) !== 0) throw new Error(`flush did not finish: ${outcome.kind}`);
+  database.close();
+  return { ms, requests: requests() };
+}
+
+async function onePerOrder(stack: LocalStack): Promise<{ ms: number; requests: number }> {
+  const guestId = crypto.randomUUID();
+  const database = await phoneWithOrders(guestId);
+  const rows: OrderRow[] = (await database.orders.toArray()).map(({ id, user_id, product_name, product_price, active, created_at }) => ({
+    id, user_id, product_name, product_price, active, created_at,
+  }));
+  const { transport, requests } = await countingTransport(stack);
+  const started = performance.now();
+  await transport.insertRows('users', guestId, [{ id: guestId, full_name: 'Banco de Pruebas' }]);
+  for (const row of rows) {
+    const answer = await transport.insertRows('orders', guestId, [row]);
+    if (answer.status !== 201) throw new Error(`insert failed: ${JSON.stringify(answer)}`);
+  }
+  const ms = performance.now() - started;
+  database.close();
+  return { ms, requests: requests() };
+}
+
+export async function benchSync(): Promise<Figure[]> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'bar-tab-bench-'));
+  await chmod(stateDir, 0o711);
+  const stack = await startLocalStack({ stateDir });
+  try {
+    const bulk: { ms: number; requests: number }[] = [];
+    const single: { ms: number; requests: number }[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      bulk.push(await batched(stack));
+      single.push(await onePerOrder(stack));
+    }
+    const bulkMs = median(bulk.map((result) => result.ms));
+    const singleMs = median(single.map((result) => result.ms));
+    const bulkRequests = median(bulk.map((result) => result.requests));
+    const ratio = singleMs / bulkMs;
+    const figures: Figure[] = [
+      { name: `sync: requests for ${ORDERS} queued orders, batched`, value: bulkRequests, unit: 'requests', target: '≤ 3', pass: bulkRequests <= 3 },
+      { name: `sync: wall time for ${ORDERS} orders, batched`, value: bulkMs, unit: 'ms', target: '', pass: null },
+      { name: `sync: requests, one per order`, value: median(single.map((result) => result.requests)), unit: 'requests', target: '', pass: null },
+      { name: `sync: wall time, one per order`, value: singleMs, unit: 'ms', target: '', pass: null },
+      { name: 'sync: batched speed-up', value: ratio, unit: '×', target: '≥ 20', pass: ratio >= 20 },
+    ];
+    await saveResults('sync', { orders: ORDERS, runs: { bulk, single }, figures });
+    return figures;
+  } finally {
+    await stack.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  console.log(table(await benchSync()));
+}
