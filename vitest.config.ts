@@ -24,6 +24,7 @@ export default defineConfig((env) =>
             name: 'integration',
             environment: 'node',
             include: ['tests/integration/**/*.test.ts'],
+            setupFiles: ['tests/support/setup-node.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

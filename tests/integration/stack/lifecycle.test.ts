@@ -33,10 +33,10 @@ interface Started {
   readonly exited: Promise<number | null>;
 }
 
-function npmStart(port: number): Started {
+function npmStart(port: number, extraEnv: Record<string, string> = {}): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BAR_TAB_STATE_DIR: join(workDir, 'state'), BAR_TAB_DIST_DIR: join(workDir, 'dist') },
+    env: { ...process.env, PORT: String(port), BAR_TAB_STATE_DIR: join(workDir, 'state'), BAR_TAB_DIST_DIR: join(workDir, 'dist'), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
@@ -110,5 +110,15 @@ describe('npm start', () => {
     } finally {
       squatter.close();
     }
+  }, 90_000);
+
+  it('starts no local backend when a Supabase project is configured', async () => {
+    const run = npmStart(await freePort(), { VITE_SUPABASE_URL: 'https://bar-tab-test.supabase.co', VITE_SUPABASE_ANON_KEY: 'test.anon.key' });
+    await ready(run);
+    expect(run.output()).toContain('API URL: https://bar-tab-test.supabase.co');
+    expect(run.output()).not.toContain('DB URL');
+    expect(descendants(run.child.pid ?? -1)).toEqual([]);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
   }, 90_000);
 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BarTabDatabase } from '../../../src/db/index.ts';
+import { restoreEvictedTab } from '../../../src/sync/index.ts';
+import { tabOn } from '../../../src/tab/index.ts';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
 import { makePhone, type Phone } from '../../support/phones.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
@@ -153,5 +156,23 @@ describe('a guest’s tab reaching Postgres', () => {
     api.setFaults(() => 'pass');
     expect(await hugo.flushUntilDone()).toEqual({ kind: 'done' });
     expect(await ordersOf(hugo.guest.id)).toHaveLength(1200);
+  });
+
+  it('pulls the active orders back from the server when the phone’s storage was evicted', async () => {
+    const ines = await phone();
+    const kept = await ines.addOrder('Tabla Irish', 16990);
+    await ines.addOrder('Aperol Spritz', 6500);
+    await ines.reset();
+    const after = await ines.addOrder('Summer Ale 500cc', 4400);
+    await ines.flush();
+    expect(kept).not.toBe(after);
+
+    // Same guest (still in localStorage), empty IndexedDB.
+    const evicted = new BarTabDatabase(`evicted-${ines.guest.id}`);
+    expect(await restoreEvictedTab(evicted, ines.transport, ines.guest.id)).toBe(1);
+    expect((await tabOn.activeOrders(evicted, ines.guest.id)).map((order) => order.id)).toEqual([after]);
+    expect(await restoreEvictedTab(evicted, ines.transport, ines.guest.id)).toBe(0);
+    evicted.close();
+    await BarTabDatabase.delete(evicted.name);
   });
 });

@@ -1,0 +1,2 @@
+/** Integration tests run in Node: phones get their IndexedDB from fake-indexeddb, loaded before Dexie. */
+import 'fake-indexeddb/auto';
