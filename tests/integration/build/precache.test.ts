@@ -2,7 +2,7 @@
  * Builds the app for real and checks the service worker precaches the whole
  * shell: index.html and every file it references, so a reload with no signal works.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -54,5 +54,20 @@ describe('the built service worker', () => {
     );
     for (const url of imported) expect(precached, url).toContain(url);
     expect(precached.filter((url) => /^\/(rest|functions)\//.test(url))).toEqual([]);
+  });
+});
+
+describe('the first-load JavaScript', () => {
+  it('leaves supabase-js and anything else needed later out of what index.html loads', async () => {
+    const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+)"/.exec(indexHtml)?.[1] ?? '';
+    const preloaded = [...indexHtml.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
+    for (const file of [entry, ...preloaded]) {
+      const source = await readFile(join(outDir, file), 'utf8');
+      expect(source, file).not.toContain('supabase-js/');
+      expect(source, file).not.toContain('X-Client-Info');
+    }
+    const chunks = await readdir(join(outDir, 'assets'));
+    const lazy = await Promise.all(chunks.filter((name) => name.endsWith('.js')).map((name) => readFile(join(outDir, 'assets', name), 'utf8')));
+    expect(lazy.some((source) => source.includes('supabase-js/'))).toBe(true);
   });
 });
