@@ -1,1 +1,4 @@
 export { clearCommentHistory, HISTORY_STORAGE_KEY } from './history.ts';
+export type { CommentedOrder } from './request.ts';
+export type { CommentState } from './state.ts';
+export { useOrderComment, type OrderComment } from './useOrderComment.ts';

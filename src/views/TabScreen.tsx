@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import { clearCommentHistory } from '../comments/index.ts';
+import { useOrderComment } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { useSync, useSyncLine } from '../sync/hooks.ts';
-import { addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
+import { activeOrders, addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
+import { OrderComment } from './OrderComment.tsx';
 
 const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 
@@ -16,6 +17,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const [saveFailed, setSaveFailed] = useState(false);
   useSync(guest);
   const syncLine = useSyncLine();
+  const { comment, enabled: commentsOn, commentOn, reset: resetComment } = useOrderComment(guest);
 
   useEffect(() => {
     // There is a tab worth keeping now: ask the browser not to evict it.
@@ -25,24 +27,34 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const orderProduct = useCallback(
     (product: Product) => {
       addOrder(guest.id, { name: product.name, price: product.price }).then(
-        () => setSaveFailed(false),
+        (order) => {
+          setSaveFailed(false);
+          // The earlier orders only flavour the comment: without them it still comes.
+          void activeOrders(guest.id)
+            .catch(() => [])
+            .then((earlier) => commentOn(order, earlier));
+        },
         () => setSaveFailed(true),
       );
     },
-    [guest.id],
+    [guest.id, commentOn],
   );
 
   const reset = useCallback(() => {
-    clearCommentHistory();
+    resetComment();
     resetTab(guest.id).then(
       () => setSaveFailed(false),
       () => setSaveFailed(true),
     );
-  }, [guest.id]);
+  }, [guest.id, resetComment]);
 
   return (
     <>
-      <AddProductForm fullName={guest.full_name} onAdd={orderProduct} />
+      {/* One grid cell: the comment's empty live region adds no gap under the form. */}
+      <div>
+        <AddProductForm fullName={guest.full_name} onAdd={orderProduct} />
+        {commentsOn && <OrderComment comment={comment} />}
+      </div>
       {saveFailed && (
         <p className="save-failed" role="alert">
           {SAVE_FAILED}

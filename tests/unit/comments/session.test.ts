@@ -1,0 +1,152 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CommentedOrder } from '../../../src/comments/request.ts';
+import { createCommentSession } from '../../../src/comments/session.ts';
+import { commentEndpoint, streamComment } from '../../../src/comments/stream.ts';
+import { fakeCommentFetch } from '../../support/fake-comment-fetch.ts';
+
+const guest = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana María' };
+const endpoint = commentEndpoint({ supabaseUrl: 'https://bar.example', supabaseAnonKey: 'anon.key' });
+
+let minute = 0;
+function pick(name: string): CommentedOrder {
+  minute += 1;
+  return { id: `order-${minute}`, product_name: name, product_price: 6500, created_at: new Date(Date.UTC(2026, 10, 21, 20, minute)).toISOString() };
+}
+
+function barSession() {
+  const server = fakeCommentFetch();
+  const signal = { online: true };
+  const session = createCommentSession({
+    stream: (request, abort, onChunk) => streamComment(endpoint, request, { signal: abort, onChunk, fetch: server.fetch }),
+    isOnline: () => signal.online,
+  });
+  const history = () => JSON.parse(localStorage.getItem('previousJokes') ?? '[]') as string[];
+  const settled = (phase: string) => vi.waitFor(() => expect(session.current().phase).toBe(phase));
+  return { server, signal, session, history, settled };
+}
+
+describe('the comment session', () => {
+  it('waits until the first chunk, then appends each one', async () => {
+    const { server, session, settled } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    expect(session.current()).toMatchObject({ phase: 'waiting', text: '' });
+    server.call(0).send('Ese Aperol ');
+    await vi.waitFor(() => expect(session.current()).toMatchObject({ phase: 'streaming', text: 'Ese Aperol ' }));
+    server.call(0).send('brilla.');
+    server.call(0).finish();
+    await settled('done');
+    expect(session.current().text).toBe('Ese Aperol brilla.');
+  });
+
+  it('pushes the comment showing to the history before clearing it, and sends it as the previous comment', async () => {
+    const { server, session, history, settled } = barSession();
+    const first = pick('Aperol Spritz');
+    session.ordered(guest, first, [first]);
+    server.call(0).send('Primera ronda');
+    server.call(0).finish();
+    await settled('done');
+    const second = pick('Tabla Irish');
+    session.ordered(guest, second, [second, first]);
+    expect(history()).toEqual(['Primera ronda']);
+    expect(session.current()).toMatchObject({ phase: 'waiting', text: '' });
+    expect(server.call(1).body).toMatchObject({ previousComment: 'Primera ronda', previousProducts: ['Aperol Spritz'] });
+  });
+
+  it('aborts the older stream at a newer order; its later chunks never show', async () => {
+    const { server, session } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    server.call(0).send('Viejo');
+    await vi.waitFor(() => expect(session.current().text).toBe('Viejo'));
+    session.ordered(guest, pick('Tabla Irish'), []);
+    expect(server.call(0).signal?.aborted).toBe(true);
+    server.call(0).send(' y tarde');
+    server.call(1).send('Nuevo');
+    await vi.waitFor(() => expect(session.current().text).toBe('Nuevo'));
+  });
+
+  it('ignores an older order reported after a newer one', () => {
+    const { server, session } = barSession();
+    const older = pick('Aperol Spritz');
+    const newer = pick('Tabla Irish');
+    session.ordered(guest, newer, []);
+    session.ordered(guest, older, []);
+    expect(server.calls.map((call) => call.body.product)).toEqual([{ name: 'Tabla Irish', price: 6500 }]);
+  });
+
+  it('offline, asks nothing; back online, asks once, for the latest order only', async () => {
+    const { server, signal, session, settled } = barSession();
+    signal.online = false;
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    session.ordered(guest, pick('Tabla Irish'), []);
+    expect(session.current().phase).toBe('offline');
+    expect(server.fetch).not.toHaveBeenCalled();
+    signal.online = true;
+    session.reconnected();
+    session.reconnected();
+    expect(server.calls.map((call) => call.body.product)).toEqual([{ name: 'Tabla Irish', price: 6500 }]);
+    server.call(0).finish();
+    await settled('done');
+    session.reconnected();
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the last comment as the previous one across offline orders', async () => {
+    const { server, signal, session, settled } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    server.call(0).send('Salud, Ana');
+    server.call(0).finish();
+    await settled('done');
+    signal.online = false;
+    session.ordered(guest, pick('Tabla Irish'), []);
+    session.ordered(guest, pick('Summer Ale 500cc'), []);
+    signal.online = true;
+    session.reconnected();
+    expect(server.call(1).body.previousComment).toBe('Salud, Ana');
+  });
+
+  it('ends a failure quietly, keeping any text that came', async () => {
+    const { server, session, settled } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    server.call(0).refuse(500);
+    await settled('failed');
+    expect(session.current().text).toBe('');
+
+    session.ordered(guest, pick('Tabla Irish'), []);
+    server.call(1).send('A medias');
+    await vi.waitFor(() => expect(session.current().text).toBe('A medias'));
+    server.call(1).cut();
+    await settled('failed');
+    expect(session.current().text).toBe('A medias');
+  });
+
+  it('asks again once back online when the signal dropped before the first word', async () => {
+    const { server, signal, session, settled } = barSession();
+    session.ordered(guest, pick('Pisco Mistral 35°'), []);
+    signal.online = false;
+    server.call(0).fail();
+    await settled('offline');
+    signal.online = true;
+    session.reconnected();
+    expect(server.calls).toHaveLength(2);
+    expect(server.call(1).body.product).toMatchObject({ name: 'Pisco Mistral 35°' });
+  });
+
+  it('reset aborts the stream, forgets the history and the comment', async () => {
+    const { server, session, history, settled } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    server.call(0).send('Uno');
+    server.call(0).finish();
+    await settled('done');
+    session.ordered(guest, pick('Tabla Irish'), []);
+    server.call(1).send('Dos');
+    await settled('streaming');
+    expect(history()).toEqual(['Uno']);
+    session.reset();
+    expect(server.call(1).signal?.aborted).toBe(true);
+    expect(session.current()).toEqual({ phase: 'idle', text: '' });
+    expect(localStorage.getItem('previousJokes')).toBeNull();
+    server.call(1).send(' tarde');
+    session.ordered(guest, pick('Summer Ale 500cc'), []);
+    expect(server.call(2).body).not.toHaveProperty('previousComment');
+  });
+});
