@@ -1,17 +1,30 @@
 /**
  * The browser tests run against the whole product, as `npm start` runs it:
  * PostgreSQL, PostgREST and the comment function from node_modules, the
- * production build pointed at them, one origin on a free port. What the
- * workers need is passed on in BAR_TAB_* variables.
+ * production build pointed at them, one origin on a free port; the function
+ * calls a local OpenAI-format server. What the workers need is passed on in
+ * BAR_TAB_* variables.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startProduct } from '../../scripts/lib/product.ts';
+import { startFakeOpenAI } from '../support/openai-server.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const stateDir = await mkdtemp(join(tmpdir(), 'bar-tab-e2e-'));
-  const product = await startProduct({ port: 0, stateDir, distDir: join(ROOT, 'dist') });
+  // The one stand-in: a local server in OpenAI's streaming format, slow enough to see the waiting message.
+  const model = await startFakeOpenAI({
+    pieces: ['¡Salud', ', po!', ' Esa', ' elección', ' está', ' la raja.'],
+    firstPieceDelayMs: 600,
+    pieceDelayMs: 60,
+  });
+  const product = await startProduct({
+    port: 0,
+    stateDir,
+    distDir: join(ROOT, 'dist'),
+    functionEnv: { OPENAI_API_KEY: 'sk-e2e-local-stand-in', OPENAI_BASE_URL: model.baseURL },
+  });
   const stack = product.stack;
   if (!stack) throw new Error('the browser tests need the local stack: unset VITE_SUPABASE_URL');
   process.env.BAR_TAB_URL = product.appUrl;
@@ -19,6 +32,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.BAR_TAB_PROXIES = JSON.stringify(product.proxies.map((proxy) => ({ prefix: proxy.prefix, target: proxy.target() })));
   return async () => {
     await product.stop();
+    await model.close();
     await rm(stateDir, { recursive: true, force: true });
   };
 }
