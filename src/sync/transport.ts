@@ -43,19 +43,23 @@ interface PostgrestAnswer {
   readonly status: number;
 }
 
-function timeoutSignal(ms: number, outer?: AbortSignal | null): AbortSignal {
+/** An abort signal that fires after `ms` (or with `outer`), and a way to cancel its timer. */
+function deadline(ms: number, outer?: AbortSignal | null): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), ms);
-  const stop = () => {
-    clearTimeout(timer);
+  const follow = () => controller.abort(outer?.reason);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
+    },
   };
-  controller.signal.addEventListener('abort', stop, { once: true });
-  if (outer) {
-    if (outer.aborted) controller.abort(outer.reason);
-    else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
-  }
-  return controller.signal;
 }
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 export async function createSupabaseTransport(options: SupabaseTransportOptions): Promise<SyncTransport> {
   const { createClient } = await import('@supabase/supabase-js');
@@ -65,9 +69,16 @@ export async function createSupabaseTransport(options: SupabaseTransportOptions)
   let lastRetryAfter: string | null = null;
   const timedFetch: typeof fetch = async (input, init) => {
     lastRetryAfter = null;
-    const response = await baseFetch(input, { ...init, signal: timeoutSignal(timeoutMs, init?.signal) });
-    lastRetryAfter = response.headers.get('retry-after');
-    return response;
+    const { signal, done } = deadline(timeoutMs, init?.signal);
+    try {
+      const response = await baseFetch(input, { ...init, signal });
+      lastRetryAfter = response.headers.get('retry-after');
+      // The body is read within the same deadline (a server may stall mid-answer), then handed on whole.
+      const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    } finally {
+      done();
+    }
   };
   const clients = new Map<string, SupabaseClient>();
   const clientFor = (guestId: string): SupabaseClient => {

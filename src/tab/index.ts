@@ -1,5 +1,6 @@
 import { db, type Order } from '../db/index.ts';
 import * as records from './orders.ts';
+import { forgetPending, forgetPendingOf, showPending } from './pending.ts';
 
 export type { Order } from '../db/index.ts';
 export { openTabStorage } from '../db/index.ts';
@@ -7,9 +8,21 @@ export { formatPesos, formatPrice, paymentLink, PRICE_ERROR_TEXT, tabTotal, tipp
 export type { Pick } from './orders.ts';
 export { useActiveOrders } from './useTab.ts';
 
-/** Records one pick on this phone (and queues it for the server). */
-export function addOrder(userId: string, pick: records.Pick, now?: Date): Promise<Order> {
-  return records.addOrder(db, userId, pick, now);
+/**
+ * Records one pick on this phone (and queues it for the server). The pick shows
+ * in the tab at once; if the phone refuses to store it, it disappears again and
+ * the promise rejects.
+ */
+export async function addOrder(userId: string, pick: records.Pick, now?: Date): Promise<Order> {
+  const order = records.newOrder(userId, pick, now);
+  showPending(order);
+  try {
+    await records.saveOrder(db, order);
+  } catch (error) {
+    forgetPending([order.id]);
+    throw error;
+  }
+  return order;
 }
 
 /** The guest's active orders on this phone, newest first. */
@@ -19,6 +32,7 @@ export function activeOrders(userId: string): Promise<Order[]> {
 
 /** Empties the guest's tab on this phone (and queues the reset for the server). */
 export function resetTab(userId: string): Promise<string[]> {
+  forgetPendingOf(userId);
   return records.resetTab(db, userId);
 }
 

@@ -7,9 +7,9 @@ export interface Pick {
   readonly price: number;
 }
 
-/** Records one pick on the phone, with its outbox entry, at once; the network is never waited for. */
-export async function addOrder(database: BarTabDatabase, userId: string, pick: Pick, now: Date = new Date()): Promise<Order> {
-  const order: Order = {
+/** A new pick as the phone records it: a phone-made id and the tap's time. */
+export function newOrder(userId: string, pick: Pick, now: Date = new Date()): Order {
+  return {
     id: crypto.randomUUID(),
     user_id: userId,
     product_name: pick.name,
@@ -17,10 +17,20 @@ export async function addOrder(database: BarTabDatabase, userId: string, pick: P
     active: true,
     created_at: now.toISOString(),
   };
+}
+
+/** Writes the order and its outbox entry in one transaction; the network is never waited for. */
+export async function saveOrder(database: BarTabDatabase, order: Order): Promise<void> {
   await database.transaction('rw', database.orders, database.outbox, async () => {
     await database.orders.add(order);
     await queueOrder(database, order);
   });
+}
+
+/** Records one pick on the phone, with its outbox entry, at once. */
+export async function addOrder(database: BarTabDatabase, userId: string, pick: Pick, now: Date = new Date()): Promise<Order> {
+  const order = newOrder(userId, pick, now);
+  await saveOrder(database, order);
   return order;
 }
 
@@ -30,12 +40,14 @@ function ordersOf(database: BarTabDatabase, userId: string) {
     .between([userId, Dexie.minKey], [userId, Dexie.maxKey]);
 }
 
-/** The guest's active orders, newest first. */
-export function activeOrders(database: BarTabDatabase, userId: string): Promise<Order[]> {
-  return ordersOf(database, userId)
-    .reverse()
-    .filter((order) => order.active)
-    .toArray();
+/**
+ * The guest's active orders, newest first. Read in one getAll and filtered in
+ * memory: a Dexie filter() would walk an IndexedDB cursor, one round trip per
+ * row, which is far slower on a phone with a long tab.
+ */
+export async function activeOrders(database: BarTabDatabase, userId: string): Promise<Order[]> {
+  const oldestFirst = await ordersOf(database, userId).toArray();
+  return oldestFirst.filter((order) => order.active).reverse();
 }
 
 /**
@@ -44,9 +56,7 @@ export function activeOrders(database: BarTabDatabase, userId: string): Promise<
  */
 export function resetTab(database: BarTabDatabase, userId: string): Promise<string[]> {
   return database.transaction('rw', database.orders, database.outbox, async () => {
-    const active = await ordersOf(database, userId)
-      .filter((order) => order.active)
-      .primaryKeys();
+    const active = (await ordersOf(database, userId).toArray()).filter((order) => order.active).map((order) => order.id);
     if (active.length === 0) return active;
     await database.orders.bulkUpdate(active.map((key) => ({ key, changes: { active: false } })));
     await queueReset(database, userId, active);

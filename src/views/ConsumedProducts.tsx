@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { env } from '../config/env.ts';
 import { formatPesos, formatPrice, paymentLink, tabTotal, tippedTotal, type Order } from '../tab/index.ts';
 
@@ -24,13 +24,7 @@ export function ConsumedProducts({ orders, onReset }: ConsumedProductsProps) {
       {hasOrders && (
         <ul className="orders">
           {orders.map((order) => (
-            <li key={order.id} className="order">
-              <span className="order-name">
-                {order.product_name}
-                {order.rejected && <span className="order-rejected"> · no aceptado</span>}
-              </span>
-              <span className="price">{formatPrice(order.product_price)}</span>
-            </li>
+            <OrderRow key={order.id} name={order.product_name} price={order.product_price} rejected={order.rejected !== undefined} />
           ))}
         </ul>
       )}
@@ -48,6 +42,25 @@ export function ConsumedProducts({ orders, onReset }: ConsumedProductsProps) {
     </section>
   );
 }
+
+interface OrderRowProps {
+  readonly name: string;
+  readonly price: number;
+  readonly rejected: boolean;
+}
+
+/** One line of the tab. Memoized on plain values: a new pick re-renders one row, not the whole tab. */
+const OrderRow = memo(function OrderRow({ name, price, rejected }: OrderRowProps) {
+  return (
+    <li className="order">
+      <span className="order-name">
+        {name}
+        {rejected && <span className="order-rejected"> · no aceptado</span>}
+      </span>
+      <span className="price">{formatPrice(price)}</span>
+    </li>
+  );
+});
 
 function PayAndReset({ tipped, onReset }: { readonly tipped: number; readonly onReset: () => void }) {
   const [resetShown, setResetShown] = useState(false);

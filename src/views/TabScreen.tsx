@@ -4,7 +4,7 @@ import { useOrderComment } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { useSync, useSyncLine } from '../sync/hooks.ts';
-import { activeOrders, addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
+import { addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
 import { OrderComment } from './OrderComment.tsx';
@@ -29,15 +29,13 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
       addOrder(guest.id, { name: product.name, price: product.price }).then(
         (order) => {
           setSaveFailed(false);
-          // The earlier orders only flavour the comment: without them it still comes.
-          void activeOrders(guest.id)
-            .catch(() => [])
-            .then((earlier) => commentOn(order, earlier));
+          // The tab on screen already holds the earlier orders: no second read of the database.
+          commentOn(order, orders ?? []);
         },
         () => setSaveFailed(true),
       );
     },
-    [guest.id, commentOn],
+    [guest.id, commentOn, orders],
   );
 
   const reset = useCallback(() => {

@@ -7,6 +7,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { forgetCachedGuest } from '../../src/guest/index.ts';
+import { forgetAllPending } from '../../src/tab/pending.ts';
 import { db } from '../../src/db/index.ts';
 
 let consoleProblems: unknown[][] = [];
@@ -14,6 +15,7 @@ let consoleProblems: unknown[][] = [];
 beforeEach(async () => {
   localStorage.clear();
   forgetCachedGuest();
+  forgetAllPending();
   await Promise.all(db.tables.map((table) => table.clear()));
   consoleProblems = [];
   const record = (...args: unknown[]) => {
