@@ -1,0 +1,64 @@
+/**
+ * The party's comments: the real `comment` function (Deno) in front of the
+ * local OpenAI-format server with a fixed first-token delay, and many guests
+ * asking at once, each from their own address (the function rate-limits per
+ * guest and per address), read by the app's own stream reader.
+ */
+import { startCommentFunction } from '../lib/comment-function.ts';
+import { streamComment } from '../../src/comments/stream.ts';
+import { startFakeOpenAI } from '../../tests/support/openai-server.ts';
+
+const PIECES = ['¡Salud', ', po!', ' Otra', ' Guinness', ' y', ' te', ' sacamos', ' a', ' bailar', ' cueca,', ' cachai.'];
+export const EXPECTED_COMMENT = PIECES.join('');
+export const UPSTREAM = { firstPieceDelayMs: 250, pieceDelayMs: 15 };
+/** A stream that takes longer than this has failed. */
+const STREAM_DEADLINE_MS = 30_000;
+
+export interface CommentResult {
+  readonly text: string;
+  /** Request to first chunk; -1 when none came. */
+  readonly firstChunkMs: number;
+  readonly totalMs: number;
+  readonly error?: string;
+}
+
+async function askForComment(functionUrl: string, number: number): Promise<CommentResult> {
+  const address = `10.42.${(number >> 8) & 255}.${number & 255}`;
+  const started = performance.now();
+  let firstChunkMs = -1;
+  let text = '';
+  const read = streamComment(
+    { url: `${functionUrl}/comment`, anonKey: 'bench' },
+    { guestId: crypto.randomUUID(), name: 'Invitado de la fiesta', product: { name: 'Guinness 500cc', price: 5990 }, previousProducts: ['Pisco Sour'] },
+    {
+      signal: AbortSignal.timeout(STREAM_DEADLINE_MS),
+      onChunk: (piece) => {
+        if (firstChunkMs < 0) firstChunkMs = performance.now() - started;
+        text += piece;
+      },
+      // Each guest's phone has its own address, as the gateway would report it.
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': address } }),
+    },
+  );
+  const error = await read.then(
+    () => undefined,
+    (reason: unknown) => (reason instanceof Error ? reason.message : String(reason)),
+  );
+  return { text, firstChunkMs, totalMs: performance.now() - started, ...(error === undefined ? {} : { error }) };
+}
+
+/** `streams` guests at once, after one warm-up comment (Deno's first request compiles the SDK's paths). */
+export async function commentCrowd(streams: number): Promise<CommentResult[]> {
+  const model = await startFakeOpenAI({ pieces: PIECES, ...UPSTREAM });
+  try {
+    const fn = await startCommentFunction({ port: 0, env: { OPENAI_API_KEY: 'sk-party', OPENAI_BASE_URL: model.baseURL } });
+    try {
+      await askForComment(fn.url, 0);
+      return await Promise.all(Array.from({ length: streams }, (_, index) => askForComment(fn.url, index + 1)));
+    } finally {
+      await fn.stop();
+    }
+  } finally {
+    await model.close();
+  }
+}

@@ -1,0 +1,301 @@
+/**
+ * One guest's phone at the party, in Node: its own IndexedDB (fake-indexeddb),
+ * the app's tab functions, the real sync core over supabase-js, and the page
+ * engine's rules for when to flush (src/sync/engine.ts itself needs a window):
+ * a debounce after each local write, backoff with retryDelay after a failed
+ * flush, and a flush as soon as the signal comes back.
+ */
+import 'fake-indexeddb/auto';
+import { setTimeout as delay } from 'node:timers/promises';
+import ws from 'ws';
+import { BarTabDatabase, type OrderRow, type UserRow } from '../../src/db/index.ts';
+import { BACKOFF_CAP_MS, retryDelay } from '../../src/sync/backoff.ts';
+import { LOCAL_WRITE_DEBOUNCE_MS } from '../../src/sync/engine.ts';
+import { createSupabaseTransport, flushOutbox, inProcessLock, queueGuest, type FlushOutcome, type SyncTransport } from '../../src/sync/index.ts';
+import { tabOn, type Pick } from '../../src/tab/index.ts';
+import { SPEED, type GuestPlan } from './party-plan.ts';
+
+export interface Bar {
+  /** PostgREST itself. */
+  readonly restUrl: string;
+  readonly anonKey: string;
+  /** Called for every request that leaves a phone with signal. */
+  readonly onRequest: () => void;
+}
+
+/** Wall-clock milliseconds (performance.now()) per order. */
+export interface Trips {
+  /** Tap to the end of the flush that delivered it, for orders tapped with signal and delivered before any spell. */
+  readonly online: number[];
+  /** End of the offline spell that held the order back to the end of the flush that delivered it. */
+  readonly catchUp: number[];
+  /** Tapped while the phone had no signal. */
+  readonly tappedOffline: number;
+  /** Orders no successful insert was seen for. */
+  readonly unmeasured: number;
+}
+
+export interface PartyGuest {
+  readonly guest: UserRow;
+  /** Plays the guest's evening; resolves after the last planned moment. */
+  play(plan: GuestPlan, startedAt: number): Promise<void>;
+  /** Waits (until `deadline`) for the queue to empty; true when it did. */
+  drain(deadline: number): Promise<boolean>;
+  /** Every order on the phone: id → active. */
+  orders(): Promise<Map<string, boolean>>;
+  parked(): Promise<number>;
+  trips(): Trips;
+  readonly flushes: { readonly done: number; readonly failed: number; readonly offlineAttempts: number };
+  leave(): Promise<void>;
+}
+
+interface Signal {
+  offline: boolean;
+  spellsStarted: number;
+  lastSpellEndAt: number | null;
+  offlineAttempts: number;
+}
+
+interface Tapped {
+  readonly at: number;
+  readonly online: boolean;
+  readonly spellsStarted: number;
+}
+
+interface Delivered {
+  readonly at: number;
+  readonly offline: boolean;
+  readonly spellsStarted: number;
+  readonly lastSpellEndAt: number | null;
+}
+
+/** The phone's fetch: fails at once without signal; PostgREST has no /rest/v1 prefix (as in bench:sync). */
+function phoneFetch(bar: Bar, signal: Signal): typeof fetch {
+  return (input, init) => {
+    if (signal.offline) {
+      signal.offlineAttempts += 1;
+      return Promise.reject(new TypeError('fetch failed: no signal in the basement'));
+    }
+    bar.onRequest();
+    const url = String(input instanceof Request ? input.url : input).replace('/__/rest/v1', '');
+    return fetch(url, init);
+  };
+}
+
+/** The transport, noting which orders each flush got a 201 for. */
+function noteDeliveries(transport: SyncTransport, sent: Set<string>): SyncTransport {
+  return {
+    async insertRows(table, guestId, rows) {
+      const answer = await transport.insertRows(table, guestId, rows);
+      if (table === 'orders' && answer.status === 201) for (const row of rows) sent.add((row as OrderRow).id);
+      return answer;
+    },
+    deactivateOrders: (guestId, orderIds) => transport.deactivateOrders(guestId, orderIds),
+    activeOrders: (guestId) => transport.activeOrders(guestId),
+  };
+}
+
+async function sleepUntil(moment: number): Promise<void> {
+  const wait = moment - performance.now();
+  if (wait > 0) await delay(wait);
+}
+
+export async function seatGuest(bar: Bar, number: number, random: () => number): Promise<PartyGuest> {
+  const guest: UserRow = { id: crypto.randomUUID(), full_name: `Invitado ${String(number).padStart(3, '0')}` };
+  const database = new BarTabDatabase(`party-${guest.id}`);
+  const signal: Signal = { offline: false, spellsStarted: 0, lastSpellEndAt: null, offlineAttempts: 0 };
+  const sent = new Set<string>();
+  const transport = noteDeliveries(
+    await createSupabaseTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, realtimeTransport: ws, fetch: phoneFetch(bar, signal) }),
+    sent,
+  );
+  const tapped = new Map<string, Tapped>();
+  const delivered = new Map<string, Delivered>();
+  const engine = flushEngine(database, transport, random, () => {
+    stampDeliveries(sent, delivered, signal);
+  });
+  const evening = eveningOf({ database, guest, signal, engine, tapped });
+
+  return {
+    guest,
+    async play(plan, startedAt) {
+      for (const moment of evening(plan)) {
+        await sleepUntil(startedAt + moment.at);
+        await moment.act();
+      }
+    },
+    async drain(deadline) {
+      void engine.flushNow();
+      while (performance.now() < deadline) {
+        if (!engine.busy() && (await database.outbox.count()) === 0) return true;
+        await delay(100);
+      }
+      return false;
+    },
+    orders: async () => new Map((await database.orders.toArray()).map((row) => [row.id, row.active])),
+    parked: () => database.parked.count(),
+    trips: () => tripsOf(tapped, delivered),
+    get flushes() {
+      return { ...engine.counts, offlineAttempts: signal.offlineAttempts };
+    },
+    async leave() {
+      await engine.stop();
+      database.close();
+      await BarTabDatabase.delete(database.name);
+    },
+  };
+}
+
+/** Orders the flush that just ended got a 201 for are delivered now. */
+function stampDeliveries(sent: Set<string>, delivered: Map<string, Delivered>, signal: Signal): void {
+  const at = performance.now();
+  const { offline, spellsStarted, lastSpellEndAt } = signal;
+  for (const id of sent) if (!delivered.has(id)) delivered.set(id, { at, offline, spellsStarted, lastSpellEndAt });
+  sent.clear();
+}
+
+interface Phone {
+  readonly database: BarTabDatabase;
+  readonly guest: UserRow;
+  readonly signal: Signal;
+  readonly engine: FlushEngine;
+  readonly tapped: Map<string, Tapped>;
+}
+
+interface Moment {
+  readonly at: number;
+  readonly act: () => Promise<void> | void;
+}
+
+/** The guest's planned moments, each doing what the page would do. */
+function eveningOf(phone: Phone): (plan: GuestPlan) => Moment[] {
+  const { database, guest, signal, engine } = phone;
+  // The page queues the guest when they enter their name, and its engine flushes on start.
+  const arrive = async () => {
+    await queueGuest(database, guest);
+    void engine.flushNow();
+  };
+  const order = async (pick: Pick) => {
+    const tap: Omit<Tapped, 'at'> = { online: !signal.offline, spellsStarted: signal.spellsStarted };
+    const at = performance.now();
+    const { id } = await tabOn.addOrder(database, guest.id, pick);
+    phone.tapped.set(id, { at, ...tap });
+    engine.soon();
+  };
+  const reset = async () => {
+    await tabOn.resetTab(database, guest.id);
+    engine.soon();
+  };
+  const loseSignal = () => {
+    signal.offline = true;
+    signal.spellsStarted += 1;
+  };
+  // The page's `online` trigger.
+  const findSignal = () => {
+    signal.offline = false;
+    signal.lastSpellEndAt = performance.now();
+    void engine.flushNow();
+  };
+  return (plan) =>
+    [
+      { at: plan.arriveAt, act: arrive },
+      ...plan.taps.map((tap) => ({ at: tap.at, act: () => order(tap.pick) })),
+      ...plan.resets.map((at) => ({ at, act: reset })),
+      ...plan.spells.flatMap((spell) => [
+        { at: spell.from, act: loseSignal },
+        { at: spell.to, act: findSignal },
+      ]),
+    ].sort((a, b) => a.at - b.at);
+}
+
+function tripsOf(tapped: ReadonlyMap<string, Tapped>, delivered: ReadonlyMap<string, Delivered>): Trips {
+  const trips = { online: [] as number[], catchUp: [] as number[], tappedOffline: 0, unmeasured: 0 };
+  for (const [id, tap] of tapped) {
+    if (!tap.online) trips.tappedOffline += 1;
+    const delivery = delivered.get(id);
+    if (!delivery) trips.unmeasured += 1;
+    else if (tap.online && delivery.spellsStarted === tap.spellsStarted) trips.online.push(delivery.at - tap.at);
+    // Sent just before the signal dropped: it got through, so it waited for no spell.
+    else trips.catchUp.push(delivery.offline ? 0 : Math.max(0, delivery.at - (delivery.lastSpellEndAt ?? delivery.at)));
+  }
+  return trips;
+}
+
+interface FlushEngine {
+  /** Flushes now, or once more after the running flush. */
+  flushNow(): Promise<void>;
+  /** Flushes after the page's debounce (a local write). */
+  soon(): void;
+  busy(): boolean;
+  readonly counts: { done: number; failed: number };
+  stop(): Promise<void>;
+}
+
+/** The page engine's flush loop (src/sync/engine.ts), with its backoff on the party's clock. */
+function flushEngine(database: BarTabDatabase, transport: SyncTransport, random: () => number, afterEachFlush: () => void): FlushEngine {
+  const lock = inProcessLock();
+  const state = { failures: 0, again: false, stopped: false };
+  const counts = { done: 0, failed: 0 };
+  let running: Promise<void> | null = null;
+  const runAgain = () => state.again && !state.stopped;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(retryTimer);
+    if (!state.stopped) retryTimer = setTimeout(() => void flushNow(), delayMs);
+  };
+  const afterFlush = (outcome: FlushOutcome) => {
+    if (outcome.kind === 'done') {
+      counts.done += 1;
+      state.failures = 0;
+      clearTimeout(retryTimer);
+      return;
+    }
+    counts.failed += 1;
+    if (outcome.kind === 'busy') {
+      schedule(1000 / SPEED);
+      return;
+    }
+    state.failures += 1;
+    const wait = outcome.kind === 'config' ? BACKOFF_CAP_MS : retryDelay(state.failures, random, outcome.retryAfterMs);
+    schedule(wait / SPEED);
+  };
+  const flushOnce = async () => {
+    const outcome = await flushOutbox({ database, transport, lock }).catch((): FlushOutcome => ({ kind: 'retry', error: 'flush failed' }));
+    afterEachFlush();
+    afterFlush(outcome);
+  };
+  function flushNow(): Promise<void> {
+    if (state.stopped) return Promise.resolve();
+    if (running) {
+      state.again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        state.again = false;
+        await flushOnce();
+      } while (runAgain());
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    flushNow,
+    soon() {
+      clearTimeout(debounceTimer);
+      debounceTimer = setTimeout(() => void flushNow(), LOCAL_WRITE_DEBOUNCE_MS);
+    },
+    busy: () => running !== null,
+    counts,
+    async stop() {
+      state.stopped = true;
+      clearTimeout(retryTimer);
+      clearTimeout(debounceTimer);
+      await running;
+    },
+  };
+}
