@@ -3,6 +3,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
+import { apiOrigin, securityHeaders } from './scripts/lib/csp.ts';
 
 const MANIFEST_FILE = 'manifest.webmanifest';
 
@@ -33,7 +34,7 @@ export default defineConfig(({ mode }) => {
   // Fail the build, not a guest's tap, when the payment page is misconfigured.
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   parsePaymentUrl(env.VITE_PAYMENT_URL);
-  parseBackend(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY);
+  const backend = parseBackend(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY);
   const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
     .version;
   return {
@@ -43,6 +44,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       rootManifest(),
+      securityHeaders(apiOrigin(env.VITE_SUPABASE_URL, backend)),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'src',
@@ -52,6 +54,9 @@ export default defineConfig(({ mode }) => {
         // The one manifest is manifest.webmanifest at the root (rootManifest above).
         manifest: false,
         injectManifest: {
+          // The worker is registered as a classic script; the default ES output carries
+          // import.meta (Vite's preload helper), which a classic worker cannot evaluate.
+          rollupFormat: 'iife',
           globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,woff2}'],
         },
       }),

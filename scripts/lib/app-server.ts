@@ -1,13 +1,16 @@
 /**
  * Serves the built PWA from dist/: hashed assets cached for a year, everything
  * else revalidated, gzip when the browser takes it, and unknown paths answered
- * with index.html so the single page owns its routes. Optional proxies lay the
- * origin out like a Supabase project (/rest/v1 → PostgREST, /functions/v1 → functions).
+ * with index.html so the single page owns its routes, with the headers the
+ * build's _headers file gives (security headers, caching), as a static host
+ * sends them. Optional proxies lay the origin out like a Supabase project
+ * (/rest/v1 → PostgREST, /functions/v1 → functions); their answers pass as they are.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { HEADERS_FILE, headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,6 +60,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     throw new Error(`No build in ${root}: run "npm run build" first.`);
   });
   const cache = new Map<string, CachedFile>();
+  const rules = await readHeaderRules(root);
   const proxies = options.proxies ?? [];
   const server = createServer((req, res) => {
     const proxy = proxies.find((candidate) => matchesPrefix(req.url ?? '/', candidate.prefix));
@@ -64,7 +68,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
       forward(proxy, req, res);
       return;
     }
-    serveFile(root, cache, req, res).catch((error: unknown) => {
+    serveFile(root, cache, rules, req, res).catch((error: unknown) => {
       console.error('app server:', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: 'internal error' }));
@@ -125,7 +129,22 @@ function forward(proxy: Proxy, req: IncomingMessage, res: ServerResponse): void 
   req.pipe(upstream);
 }
 
-async function serveFile(root: string, cache: Map<string, CachedFile>, req: IncomingMessage, res: ServerResponse) {
+/** The host's rules from the build; none when the build has no _headers file. */
+async function readHeaderRules(root: string): Promise<HeaderRule[]> {
+  const text = await readFile(join(root, HEADERS_FILE), 'utf8').catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  });
+  return parseHeadersFile(text);
+}
+
+async function serveFile(
+  root: string,
+  cache: Map<string, CachedFile>,
+  rules: readonly HeaderRule[],
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ error: 'method not allowed' }));
@@ -133,7 +152,8 @@ async function serveFile(root: string, cache: Map<string, CachedFile>, req: Inco
   }
   const pathname = safePathname(req.url ?? '/');
   let relative = pathname === null || pathname === '/' ? '/index.html' : pathname;
-  let file = await load(root, cache, relative);
+  // The host reads _headers; it is not a page.
+  let file = relative === `/${HEADERS_FILE}` ? null : await load(root, cache, relative);
   if (!file && !extname(relative)) {
     relative = '/index.html';
     file = await load(root, cache, relative);
@@ -145,11 +165,13 @@ async function serveFile(root: string, cache: Map<string, CachedFile>, req: Inco
   }
   const useGzip = file.gzipped !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
   const body = useGzip && file.gzipped ? file.gzipped : file.body;
+  res.setHeader('Cache-Control', relative.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // setHeader ignores case, so the file's headers replace the defaults above.
+  for (const [name, value] of Object.entries(headersFor(rules, relative))) res.setHeader(name, value);
   res.writeHead(200, {
     'Content-Type': file.type,
     'Content-Length': body.length,
-    'Cache-Control': relative.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
     Vary: 'Accept-Encoding',
     ...(useGzip ? { 'Content-Encoding': 'gzip' } : {}),
   });

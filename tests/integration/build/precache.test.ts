@@ -5,12 +5,14 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let outDir = '';
 let precached: string[] = [];
 let indexHtml = '';
+let swSource = '';
 
 function precacheList(swSource: string): string[] {
   const urls = [...swSource.matchAll(/"?url"?\s*:\s*"([^"]+)"/g)].map((match) => match[1] ?? '');
@@ -20,7 +22,8 @@ function precacheList(swSource: string): string[] {
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'bar-tab-build-'));
   await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-  precached = precacheList(await readFile(join(outDir, 'sw.js'), 'utf8'));
+  swSource = await readFile(join(outDir, 'sw.js'), 'utf8');
+  precached = precacheList(swSource);
   indexHtml = await readFile(join(outDir, 'index.html'), 'utf8');
 }, 120_000);
 
@@ -29,6 +32,10 @@ afterAll(async () => {
 });
 
 describe('the built service worker', () => {
+  it('is a classic script, as it is registered: no import, export or import.meta', () => {
+    expect(() => new Script(swSource)).not.toThrow();
+  });
+
   it('precaches index.html', () => {
     expect(precached).toContain('/index.html');
   });

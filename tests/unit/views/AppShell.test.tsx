@@ -24,9 +24,10 @@ beforeEach(() => {
 });
 
 describe('the update prompt', () => {
-  it('stays away while no new version waits', () => {
-    renderApp();
+  it('stays away while no new version waits, its live region already in the page', () => {
+    const { container } = renderApp();
     expect(screen.queryByText('Hay una versión nueva')).toBeNull();
+    expect(container.querySelector('[aria-live="polite"]:empty')).not.toBeNull();
   });
 
   it('offers the waiting version and activates it only on Actualizar', async () => {
@@ -36,6 +37,7 @@ describe('the update prompt', () => {
     const { user } = renderApp();
     const prompt = screen.getByRole('region', { name: 'Actualización' });
     expect(prompt).toHaveTextContent('Hay una versión nueva');
+    expect(prompt.closest('[aria-live="polite"]')).not.toBeNull();
     expect(update.updateServiceWorker).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(update.updateServiceWorker).toHaveBeenCalledWith(true);

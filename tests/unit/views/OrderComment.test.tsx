@@ -184,7 +184,7 @@ describe('the comment on each pick', () => {
     await order(user, 'Aperol Spritz');
     expect(await within(consumed()).findByText('Aperol Spritz')).toBeInTheDocument();
     expect(screen.queryByText(WAITING)).toBeNull();
-    expect(document.querySelector('[aria-live]')).toBeNull();
+    expect(document.querySelector('.order-comment')).toBeNull();
     expect(server.fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * The app's Content-Security-Policy and the other security headers: one pure
+ * builder, used by the build for index.html's meta tag and dist/_headers,
+ * which the app server (npm start) sends as a static host would.
+ */
+import type { Plugin } from 'vite';
+import { SAME_ORIGIN, type BackendConfig } from '../../src/config/env-rules.ts';
+import { HEADERS_FILE, renderHeadersFile, type HeaderRule } from './headers-file.ts';
+
+const SELF = "'self'";
+
+/** The API's origin when it is another than the app's ('/' is the app's own, which 'self' covers). */
+export function apiOrigin(configuredUrl: string | undefined, backend: BackendConfig | null): string | null {
+  if (!backend || configuredUrl?.trim() === SAME_ORIGIN) return null;
+  const { origin } = new URL(backend.supabaseUrl);
+  // URL lets a host carry ';' or '"', which would end the directive or the meta tag.
+  if (!/^https?:\/\/[\w.\-[\]:]+$/.test(origin)) throw new Error(`VITE_SUPABASE_URL has an unusual host: ${origin}`);
+  return origin;
+}
+
+export interface PolicyOptions {
+  /** From apiOrigin: null when the app talks to its own origin only. */
+  readonly apiOrigin: string | null;
+  /** A meta tag cannot carry frame-ancestors (browsers ignore it there, with a console error). */
+  readonly delivery: 'meta' | 'header';
+}
+
+export function contentSecurityPolicy({ apiOrigin: api, delivery }: PolicyOptions): string {
+  const directives: string[][] = [
+    ['default-src', SELF],
+    ['script-src', SELF],
+    ['style-src', SELF],
+    ['img-src', SELF, 'data:'],
+    ['manifest-src', SELF],
+    ['worker-src', SELF],
+    ['connect-src', SELF, ...(api ? [api] : [])],
+    ['base-uri', SELF],
+    ['form-action', SELF],
+    ['object-src', "'none'"],
+    ...(delivery === 'header' ? [['frame-ancestors', "'none'"]] : []),
+  ];
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+const NO_CACHE = { 'Cache-Control': 'no-cache' };
+
+/** dist/_headers: security headers everywhere; the shell and the service worker always revalidated, hashed assets kept. */
+export function securityHeaderRules(api: string | null): HeaderRule[] {
+  return [
+    {
+      path: '/*',
+      headers: {
+        'Content-Security-Policy': contentSecurityPolicy({ apiOrigin: api, delivery: 'header' }),
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+        'X-Frame-Options': 'DENY',
+      },
+    },
+    { path: '/', headers: NO_CACHE },
+    { path: '/index.html', headers: NO_CACHE },
+    { path: '/sw.js', headers: NO_CACHE },
+    { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+  ];
+}
+
+/** Build only: the dev server's inline React Refresh preamble and HMR socket would break under the policy. */
+export function securityHeaders(api: string | null): Plugin {
+  return {
+    name: 'bar-tab:security-headers',
+    apply: 'build',
+    transformIndexHtml(html) {
+      // Right after the charset, before any script or stylesheet, so the policy governs them all.
+      const charset = /<meta charset=[^>]*>/i.exec(html);
+      if (!charset) throw new Error('index.html needs <meta charset> for the CSP meta tag to follow');
+      const policy = contentSecurityPolicy({ apiOrigin: api, delivery: 'meta' });
+      const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+      const end = charset.index + charset[0].length;
+      return `${html.slice(0, end)}\n    ${meta}${html.slice(end)}`;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: renderHeadersFile(securityHeaderRules(api)) });
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * axe-core on every state a guest sees: WCAG 2.0/2.1 A and AA plus axe's best
+ * practices, with no rule turned off. Zero violations.
+ */
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import type * as Axe from 'axe-core';
+import { startAppServer } from '../../scripts/lib/app-server.ts';
+import { addProduct, consumed, enterName, expect, productProxies, test } from './fixtures.ts';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const WAITING = 'Generando feedback sobre tu pedido, espera unos segundos...';
+const COMMENT = '¡Salud, po! Esa elección está la raja.';
+
+// axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
+test.use({ bypassCSP: true });
+
+interface Finding {
+  readonly id: string;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: string; readonly message: string }[];
+}
+
+interface Findings {
+  readonly violations: readonly Finding[];
+  /** What axe could not decide, such as contrast over a gradient. */
+  readonly incomplete: readonly Finding[];
+  readonly passed: number;
+}
+
+async function runAxe(page: Page, runOnly: readonly string[]): Promise<Findings> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: typeof Axe };
+    const results = await axe.run(document, { runOnly: [...tags] });
+    const findings = (list: Axe.Result[]) =>
+      list.map((result) => ({
+        id: result.id,
+        help: result.help,
+        nodes: result.nodes.map((node) => ({
+          target: node.target.join(' '),
+          message: node.failureSummary ?? node.any.map((check) => check.message).join('; '),
+        })),
+      }));
+    return { violations: findings(results.violations), incomplete: findings(results.incomplete), passed: results.passes.length };
+  }, runOnly);
+}
+
+function report(findings: readonly Finding[]): string {
+  return findings.flatMap((finding) => finding.nodes.map((node) => `${finding.id} (${finding.help}) at ${node.target}: ${node.message}`)).join('\n');
+}
+
+/**
+ * axe leaves text over the page's glow (a gradient) undecided, so contrast is checked again
+ * with the page painted in the glow's centre colour: its lightest, the worst case for light text.
+ */
+async function expectReadableOverTheGlow(page: Page, state: string): Promise<void> {
+  const restore = await page.evaluate(() => {
+    const glow = /rgba?\([^)]*\)/.exec(getComputedStyle(document.body).backgroundImage)?.[0];
+    if (!glow) throw new Error('the page has no background gradient any more: drop this second pass');
+    const before = document.body.style.background;
+    document.body.style.background = glow;
+    return before;
+  });
+  const contrast = await runAxe(page, ['color-contrast']);
+  await page.evaluate((before) => {
+    document.body.style.background = before;
+  }, restore);
+  const undecided = contrast.incomplete.map((finding) => ({
+    ...finding,
+    nodes: finding.nodes.filter((node) => node.message.includes('gradient')),
+  }));
+  expect(contrast.violations, `contrast over the glow in ${state}:\n${report(contrast.violations)}`).toEqual([]);
+  expect(report(undecided), `contrast axe could not decide in ${state}`).toBe('');
+}
+
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  const { violations, passed } = await runAxe(page, TAGS);
+  expect(violations, `axe violations in ${state}:\n${report(violations)}`).toEqual([]);
+  expect(passed, 'axe checked nothing').toBeGreaterThan(20);
+  await expectReadableOverTheGlow(page, state);
+}
+
+test('name, empty tab, tab with suggestions and a streamed comment, reset shown: no axe violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Ingresa tu nombre para continuar')).toBeVisible();
+  await expectAccessible(page, 'the name view');
+
+  await enterName(page, 'Accesible');
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  await expectAccessible(page, 'the empty tab');
+
+  const comment = page.locator('[aria-live="polite"]').filter({ hasText: /./ });
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  await expect(comment).toHaveText(COMMENT);
+  await addProduct(page, 'summer ale 5', 'Summer Ale 500cc');
+  await expect(comment).toHaveText(WAITING);
+  await expectAccessible(page, 'the waiting message');
+  await expect(comment).toHaveText(COMMENT);
+  await page.getByPlaceholder('Pisco Mistral').fill('pisco');
+  await expect(page.getByRole('list', { name: 'Productos encontrados' })).toBeVisible();
+  await expectAccessible(page, 'the tab with orders, a streamed comment and the suggestions open');
+
+  await page.getByPlaceholder('Pisco Mistral').fill('');
+  await page.getByRole('button', { name: 'Mostrar botón resetear' }).click();
+  await expect(page.getByRole('button', { name: 'Estaba jugando, resetear lo consumido' })).toBeVisible();
+  await expectAccessible(page, 'the reset button revealed');
+});
+
+test('the offline comment note: no axe violations', async ({ page, context }) => {
+  await page.goto('/');
+  await enterName(page, 'Sin Señal Accesible');
+  await context.setOffline(true);
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  await expect(page.getByText('Sin señal: el comentario llega cuando vuelva la conexión.')).toBeVisible();
+  await expectAccessible(page, 'the offline comment note');
+  await context.setOffline(false);
+});
+
+test('the update prompt: no axe violations', async ({ page }) => {
+  // Version B is the product's build with a byte-different worker: enough for the browser to install it and wait.
+  const root = await mkdtemp(join(tmpdir(), 'bar-tab-a11y-'));
+  const versionB = join(root, 'b');
+  await cp(DIST, versionB, { recursive: true });
+  await appendFile(join(versionB, 'sw.js'), '\n// version B\n');
+  let server = await startAppServer({ distDir: DIST, port: 0, proxies: productProxies() });
+  const port = Number(new URL(server.url).port);
+  try {
+    await page.goto(server.url);
+    await enterName(page, 'Actualizable');
+    await addProduct(page, 'aperol', 'Aperol Spritz');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await server.close();
+    server = await startAppServer({ distDir: versionB, port, proxies: productProxies() });
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Actualización' })).toContainText('Hay una versión nueva', { timeout: 20_000 });
+    await expectAccessible(page, 'the update prompt');
+  } finally {
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  }
+});

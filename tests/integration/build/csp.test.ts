@@ -1,0 +1,124 @@
+/**
+ * Builds the app for real, as npm start does (the API on the app's origin) and
+ * with a Supabase project elsewhere, and checks the policy each build carries.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headersFor, parseHeadersFile } from '../../../scripts/lib/headers-file.ts';
+
+const PROJECT = 'https://bar-csp-test.supabase.co';
+
+interface Built {
+  readonly indexHtml: string;
+  readonly headersFile: string;
+}
+
+let root = '';
+const builds: Record<'sameOrigin' | 'project', Built> = {
+  sameOrigin: { indexHtml: '', headersFile: '' },
+  project: { indexHtml: '', headersFile: '' },
+};
+
+async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
+  const settings = { VITE_SUPABASE_URL: supabaseUrl, VITE_SUPABASE_ANON_KEY: 'anon-csp-test' };
+  const saved = Object.fromEntries(Object.keys(settings).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, settings);
+  const outDir = join(root, name);
+  try {
+    await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) Reflect.deleteProperty(process.env, key);
+      else process.env[key] = value;
+    }
+  }
+  return {
+    indexHtml: await readFile(join(outDir, 'index.html'), 'utf8'),
+    headersFile: await readFile(join(outDir, '_headers'), 'utf8'),
+  };
+}
+
+/** The directives of the meta tag's policy, by name. */
+function metaPolicy(html: string): Map<string, string[]> {
+  const content = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+  if (!content) throw new Error('index.html has no CSP meta tag');
+  return new Map(content.split(';').map((directive) => {
+    const [name = '', ...sources] = directive.trim().split(/\s+/);
+    return [name, sources];
+  }));
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'bar-tab-csp-'));
+  builds.sameOrigin = await buildWith('same-origin', '/');
+  builds.project = await buildWith('project', `${PROJECT}/`);
+}, 120_000);
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('index.html', () => {
+  it('carries the policy before any script or stylesheet', () => {
+    const html = builds.sameOrigin.indexHtml;
+    const meta = html.indexOf('http-equiv="Content-Security-Policy"');
+    expect(meta).toBeGreaterThan(html.indexOf('<meta charset'));
+    expect(meta).toBeLessThan(html.search(/<script|<link rel="stylesheet"/));
+  });
+
+  it("allows only the app's own origin, no inline script or style, and no plugins", () => {
+    expect(Object.fromEntries(metaPolicy(builds.sameOrigin.indexHtml))).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'img-src': ["'self'", 'data:'],
+      'manifest-src': ["'self'"],
+      'worker-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'object-src': ["'none'"],
+    });
+  });
+
+  it('has no inline script or style for the policy to refuse', () => {
+    for (const { indexHtml } of Object.values(builds)) {
+      const scripts = [...indexHtml.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toMatch(/\bsrc="\/assets\//);
+      expect(indexHtml).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
+    }
+  });
+
+  it("lets the app reach a project on another origin, and nothing else there", () => {
+    const policy = metaPolicy(builds.project.indexHtml);
+    expect(policy.get('connect-src')).toEqual(["'self'", PROJECT]);
+    expect(builds.project.indexHtml.split(PROJECT)).toHaveLength(2);
+  });
+});
+
+describe('_headers', () => {
+  it('sends the same policy with frame-ancestors, and the other security headers', () => {
+    for (const [name, built] of Object.entries(builds)) {
+      const headers = headersFor(parseHeadersFile(built.headersFile), '/index.html');
+      const meta = /content="([^"]+)"/.exec(built.indexHtml.slice(built.indexHtml.indexOf('http-equiv="Content-Security-Policy"')))?.[1];
+      expect(headers['Content-Security-Policy'], name).toBe(`${meta ?? ''}; frame-ancestors 'none'`);
+      expect(headers).toMatchObject({
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'X-Frame-Options': 'DENY',
+        'Cache-Control': 'no-cache',
+      });
+      expect(headers['Permissions-Policy']).toMatch(/camera=\(\)/);
+    }
+  });
+
+  it('keeps the worker fresh and the hashed assets for a year', () => {
+    const rules = parseHeadersFile(builds.sameOrigin.headersFile);
+    expect(headersFor(rules, '/sw.js')['Cache-Control']).toBe('no-cache');
+    expect(headersFor(rules, '/assets/index-abc.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+  });
+});

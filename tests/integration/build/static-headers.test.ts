@@ -1,0 +1,51 @@
+/** The app server sends a build's _headers as a static host would, and never serves the file itself. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type RunningAppServer } from '../../../scripts/lib/app-server.ts';
+import { renderHeadersFile } from '../../../scripts/lib/headers-file.ts';
+
+const HEADERS = renderHeadersFile([
+  { path: '/*', headers: { 'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'", 'X-Frame-Options': 'DENY' } },
+  { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=60' } },
+]);
+
+let dist = '';
+let server: RunningAppServer;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'bar-tab-headers-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  await writeFile(join(dist, 'assets', 'app.js'), 'console.log(1);');
+  await writeFile(join(dist, '_headers'), HEADERS);
+  server = await startAppServer({ distDir: dist, port: 0 });
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('the app server with a _headers file', () => {
+  it("sends the file's headers on the page and on routes the page owns", async () => {
+    for (const path of ['/', '/index.html', '/some/route']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get('content-security-policy'), path).toBe("default-src 'self'; frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
+  it("lets the file's Cache-Control replace the server's own, once", async () => {
+    const response = await fetch(`${server.url}/assets/app.js`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  it('does not hand out the file', async () => {
+    const text = await (await fetch(`${server.url}/_headers`)).text();
+    expect(text).not.toContain('Content-Security-Policy');
+  });
+});
