@@ -9,9 +9,7 @@ import 'fake-indexeddb/auto';
 import { setTimeout as delay } from 'node:timers/promises';
 import ws from 'ws';
 import { BarTabDatabase, type OrderRow, type UserRow } from '../../src/db/index.ts';
-import { BACKOFF_CAP_MS, retryDelay } from '../../src/sync/backoff.ts';
-import { LOCAL_WRITE_DEBOUNCE_MS } from '../../src/sync/engine.ts';
-import { createSupabaseTransport, flushOutbox, inProcessLock, queueGuest, type FlushOutcome, type SyncTransport } from '../../src/sync/index.ts';
+import { createFlushScheduler, createSupabaseTransport, flushOutbox, inProcessLock, queueGuest, type SyncTransport } from '../../src/sync/index.ts';
 import { tabOn, type Pick } from '../../src/tab/index.ts';
 import { SPEED, type GuestPlan } from './party-plan.ts';
 
@@ -231,71 +229,19 @@ interface FlushEngine {
   stop(): Promise<void>;
 }
 
-/** The page engine's flush loop (src/sync/engine.ts), with its backoff on the party's clock. */
+/** The page engine's own scheduler (src/sync/scheduler.ts), its waits played on the party's clock. */
 function flushEngine(database: BarTabDatabase, transport: SyncTransport, random: () => number, afterEachFlush: () => void): FlushEngine {
   const lock = inProcessLock();
-  const state = { failures: 0, again: false, stopped: false };
   const counts = { done: 0, failed: 0 };
-  let running: Promise<void> | null = null;
-  const runAgain = () => state.again && !state.stopped;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
-
-  const schedule = (delayMs: number) => {
-    clearTimeout(retryTimer);
-    if (!state.stopped) retryTimer = setTimeout(() => void flushNow(), delayMs);
-  };
-  const afterFlush = (outcome: FlushOutcome) => {
-    if (outcome.kind === 'done') {
-      counts.done += 1;
-      state.failures = 0;
-      clearTimeout(retryTimer);
-      return;
-    }
-    counts.failed += 1;
-    if (outcome.kind === 'busy') {
-      schedule(1000 / SPEED);
-      return;
-    }
-    state.failures += 1;
-    const wait = outcome.kind === 'config' ? BACKOFF_CAP_MS : retryDelay(state.failures, random, outcome.retryAfterMs);
-    schedule(wait / SPEED);
-  };
-  const flushOnce = async () => {
-    const outcome = await flushOutbox({ database, transport, lock }).catch((): FlushOutcome => ({ kind: 'retry', error: 'flush failed' }));
-    afterEachFlush();
-    afterFlush(outcome);
-  };
-  function flushNow(): Promise<void> {
-    if (state.stopped) return Promise.resolve();
-    if (running) {
-      state.again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        state.again = false;
-        await flushOnce();
-      } while (runAgain());
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    flushNow,
-    soon() {
-      clearTimeout(debounceTimer);
-      debounceTimer = setTimeout(() => void flushNow(), LOCAL_WRITE_DEBOUNCE_MS);
+  const scheduler = createFlushScheduler({
+    flush: () => flushOutbox({ database, transport, lock }),
+    random,
+    timeScale: SPEED,
+    onOutcome: (outcome) => {
+      afterEachFlush();
+      if (outcome.kind === 'done') counts.done += 1;
+      else counts.failed += 1;
     },
-    busy: () => running !== null,
-    counts,
-    async stop() {
-      state.stopped = true;
-      clearTimeout(retryTimer);
-      clearTimeout(debounceTimer);
-      await running;
-    },
-  };
+  });
+  return { ...scheduler, counts };
 }

@@ -7,7 +7,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 
 const running = new Set<ChildProcess>();
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+/** Signals the child's whole process group (it was started detached, as its leader). */
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
     process.kill(-child.pid, signal);

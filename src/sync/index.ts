@@ -2,6 +2,8 @@
 // the page's hooks are in ./hooks.ts.
 export { BACKGROUND_SYNC_TAG } from './background-sync.ts';
 export { startSyncEngine, type SyncEngine } from './engine.ts';
+export { retryDelay, BACKOFF_CAP_MS } from './backoff.ts';
+export { createFlushScheduler, LOCAL_WRITE_DEBOUNCE_MS, type FlushScheduler } from './scheduler.ts';
 export { flushOutbox, type FlushOutcome } from './flush.ts';
 export { flushLock, inProcessLock, type FlushLock } from './lock.ts';
 export { queueGuest, queueOrder, queueReset } from './outbox.ts';

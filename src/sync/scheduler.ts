@@ -1,0 +1,95 @@
+/**
+ * When to flush: now (once more if a flush is running), soon (after the local
+ * write debounce), or later (backoff with full jitter after a failure, a short
+ * recheck while another flusher holds the lock). Shared by the page's engine
+ * and the party benchmark, which plays waits faster with `timeScale`.
+ */
+import { BACKOFF_CAP_MS, retryDelay } from './backoff.ts';
+import type { FlushOutcome } from './flush.ts';
+
+export const LOCAL_WRITE_DEBOUNCE_MS = 300;
+/** When another tab or the worker holds the lock, look again after this long. */
+export const BUSY_RECHECK_MS = 5_000;
+
+export interface FlushSchedulerOptions {
+  readonly flush: () => Promise<FlushOutcome>;
+  /** Told every outcome, after the next attempt is scheduled. */
+  readonly onOutcome?: (outcome: FlushOutcome) => void;
+  readonly random?: () => number;
+  /** Divides backoff and recheck waits; 1 in the app. */
+  readonly timeScale?: number;
+}
+
+export interface FlushScheduler {
+  /** Flushes now, or once more as soon as the running flush ends. */
+  flushNow(): Promise<void>;
+  /** Flushes after the local-write debounce. */
+  soon(): void;
+  busy(): boolean;
+  stop(): Promise<void>;
+}
+
+export function createFlushScheduler(options: FlushSchedulerOptions): FlushScheduler {
+  const scale = options.timeScale ?? 1;
+  // Mutated from timers and callbacks; an object keeps the type checker from assuming constants.
+  const state = { failures: 0, again: false, stopped: false };
+  let running: Promise<void> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  const runAgain = () => state.again && !state.stopped;
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(retryTimer);
+    if (!state.stopped) retryTimer = setTimeout(() => void flushNow(), delayMs / scale);
+  };
+
+  const nextAttempt = (outcome: FlushOutcome) => {
+    if (outcome.kind === 'done') {
+      state.failures = 0;
+      clearTimeout(retryTimer);
+    } else if (outcome.kind === 'busy') {
+      schedule(BUSY_RECHECK_MS);
+    } else {
+      state.failures += 1;
+      schedule(outcome.kind === 'config' ? BACKOFF_CAP_MS : retryDelay(state.failures, options.random, outcome.retryAfterMs));
+    }
+    options.onOutcome?.(outcome);
+  };
+
+  const flushOnce = async () => {
+    const outcome = await options.flush().catch((): FlushOutcome => ({ kind: 'retry', error: 'flush failed' }));
+    nextAttempt(outcome);
+  };
+
+  function flushNow(): Promise<void> {
+    if (state.stopped) return Promise.resolve();
+    if (running) {
+      state.again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        state.again = false;
+        await flushOnce();
+      } while (runAgain());
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    flushNow,
+    soon() {
+      clearTimeout(debounceTimer);
+      debounceTimer = setTimeout(() => void flushNow(), LOCAL_WRITE_DEBOUNCE_MS);
+    },
+    busy: () => running !== null,
+    async stop() {
+      state.stopped = true;
+      clearTimeout(retryTimer);
+      clearTimeout(debounceTimer);
+      await running;
+    },
+  };
+}
