@@ -87,3 +87,31 @@ test('two tabs of one guest adding at once make no duplicates', async ({ page, c
   expect(rows).toHaveLength(8);
   expect(new Set(rows.map((row) => row.id)).size).toBe(8);
 });
+
+test('the service worker delivers the queue through Background Sync with the app closed', async ({ page, context }) => {
+  await page.goto('/');
+  await enterName(page, 'Se Fue Sin Señal');
+  await expect(statusLine(page)).toHaveText('Todo sincronizado con el bar.');
+  const id = await guestId(page);
+  const origin = new URL(page.url()).origin;
+
+  await context.setOffline(true);
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  await expect(statusLine(page)).toContainText('Sin señal: 1 cambio pendiente');
+  await page.close();
+  await context.setOffline(false);
+  expect(await serverOrders(id)).toEqual([]);
+
+  // No page of the app is open now: only the service worker can deliver the order.
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      const ours = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'bar-tab-outbox', lastChance: false });
+  await expect.poll(async () => (await serverOrders(id)).length, { timeout: 10_000 }).toBe(1);
+});
