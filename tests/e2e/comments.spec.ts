@@ -1,4 +1,4 @@
-import { addProduct, enterName, expect, test } from './fixtures.ts';
+import { addProduct, enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
 
 const WAITING = 'Generando feedback sobre tu pedido, espera unos segundos...';
 const COMMENT = '¡Salud, po! Esa elección está la raja.';
@@ -19,6 +19,7 @@ test('each pick gets a comment: the waiting message, then the text as it streams
     { polling: 10 },
   );
   await expect(comment).toHaveText(COMMENT);
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/7-streamed-comment.png` });
 
   // The next pick pushes this comment into the history and starts a new one.
   await addProduct(page, 'tabla irish', 'Tabla Irish');
