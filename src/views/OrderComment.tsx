@@ -23,7 +23,13 @@ export function OrderComment({ comment }: { readonly comment: CommentState }) {
   const text = shownText(comment);
   const isNote = comment.phase === 'waiting' || comment.phase === 'offline';
   return (
-    <div className="order-comment" aria-live="polite" aria-atomic="true" aria-busy={comment.phase === 'streaming'}>
+    <div
+      // Once a pick has asked for a comment, its room stays: a comment that fails quietly leaves no jump behind.
+      className={comment.phase === 'idle' ? 'order-comment' : 'order-comment order-comment-asked'}
+      aria-live="polite"
+      aria-atomic="true"
+      aria-busy={comment.phase === 'streaming'}
+    >
       {text !== '' && <p className={isNote ? 'comment-note' : 'comment-text'}>{text}</p>}
     </div>
   );

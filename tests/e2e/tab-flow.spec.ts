@@ -100,6 +100,8 @@ test('the search field does not move the page while typing', async ({ page }) =>
   await page.goto('/');
   await enterName(page, 'Sin Saltos');
   await addProduct(page, 'aperol', 'Aperol Spritz');
+  // Let the pick's comment arrive first: this checks what typing moves.
+  await expect(page.locator('.comment-text')).toHaveText(/la raja/);
   const title = consumed(page).getByRole('heading', { name: 'Productos consumidos' });
   const before = await title.boundingBox();
   await page.getByPlaceholder('Pisco Mistral').pressSequentially('cerveza');

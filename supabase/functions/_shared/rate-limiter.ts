@@ -26,7 +26,14 @@ interface Bucket {
   readonly at: number;
 }
 
+/** Per guest: about 12 comments a minute. */
 export const DEFAULT_RATE_LIMIT: RateLimitRule = { requests: 12, perMs: 60_000, maxKeys: 10_000 };
+/**
+ * Per client address: ten times that. A bar's guests share its Wi-Fi's one
+ * public address, so a per-guest figure here would silence the whole party;
+ * this one only stops a single client rotating made-up guest ids.
+ */
+export const DEFAULT_ADDRESS_RATE_LIMIT: RateLimitRule = { requests: 120, perMs: 60_000, maxKeys: 10_000 };
 
 export function createRateLimiter(rule: RateLimitRule, now: () => number = Date.now): RateLimiter {
   const buckets = new Map<string, Bucket>();

@@ -11,7 +11,7 @@ import { describeFailure, redact } from '../_shared/failures.ts';
 import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
 import { buildCommentMessages } from '../_shared/prompt.ts';
 import { quipSource } from '../_shared/quip-source.ts';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimiter, type RateLimitRule } from '../_shared/rate-limiter.ts';
+import { createRateLimiter, DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimiter, type RateLimitRule } from '../_shared/rate-limiter.ts';
 import { jsonError, textStream, type ErrorAnswer } from '../_shared/responses.ts';
 import { readSettings, type CommentEnv, type CommentSettings } from '../_shared/settings.ts';
 import { startTextStream, type StreamDeadlines, type TextSource } from '../_shared/text-stream.ts';
@@ -21,6 +21,7 @@ export interface CommentHandlerOptions {
   /** The rate limiter's clock (ms). */
   readonly now?: () => number;
   readonly rateLimit?: RateLimitRule;
+  readonly addressRateLimit?: RateLimitRule;
   /** Give up without a first token after this long (10 s). */
   readonly firstTokenTimeoutMs?: number;
   /** Give up on the whole comment after this long (30 s). */
@@ -41,6 +42,7 @@ const PATHS = new Set(['/', '/comment', '/functions/v1/comment']);
 interface Context {
   readonly settings: CommentSettings;
   readonly limiter: RateLimiter;
+  readonly addressLimiter: RateLimiter;
   readonly deadlines: StreamDeadlines;
   readonly model: ModelSource | null;
   readonly quipPauseMs: number;
@@ -54,6 +56,7 @@ export function createCommentHandler(options: CommentHandlerOptions): CommentHan
   const context: Context = {
     settings,
     limiter: createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now),
+    addressLimiter: createRateLimiter(options.addressRateLimit ?? DEFAULT_ADDRESS_RATE_LIMIT, options.now),
     deadlines,
     model: settings.apiKey
       ? createModelSource({ apiKey: settings.apiKey, baseURL: settings.baseURL, model: settings.model, timeoutMs: deadlines.totalMs, log })
@@ -78,7 +81,11 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   const read = await readOrder(request);
   if (!read.ok) return jsonError(read.answer, cors);
   const { order } = read;
-  const decision = context.limiter.take([`guest:${order.guestId}`, `address:${clientAddress(request, info?.remoteAddr)}`]);
+  // The guest's own limit first: a refused guest spends none of the shared address's allowance.
+  const guestDecision = context.limiter.take([`guest:${order.guestId}`]);
+  const decision = guestDecision.allowed
+    ? context.addressLimiter.take([`address:${clientAddress(request, info?.remoteAddr)}`])
+    : guestDecision;
   if (!decision.allowed) {
     const error = 'Demasiados comentarios seguidos; espera un poco.';
     return jsonError({ status: 429, error, retryAfterSeconds: decision.retryAfterSeconds }, cors);

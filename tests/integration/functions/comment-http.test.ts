@@ -98,15 +98,25 @@ describe('comment function over HTTP', () => {
     expect((await ask('10.0.1.1')).status).toBe(200);
   });
 
-  it('limits each client address, read from x-forwarded-for first', async () => {
+  it('limits each client address (ten times a guest’s allowance: a bar shares one), read from x-forwarded-for first', async () => {
     const handler = quipHandler({ now: () => 0 });
     const ask = (guest: number, forwardedFor: string) =>
       handler(commentRequest(anOrder({ guestId: `${GUEST_ID.slice(0, -3)}${String(guest).padStart(3, '0')}` }), { headers: { 'X-Forwarded-For': forwardedFor } }), {
         remoteAddr: '127.0.0.1',
       });
-    for (let guest = 0; guest < 12; guest += 1) expect((await ask(guest, '203.0.113.7, 10.0.0.1')).status).toBe(200);
-    await errorOf(await ask(12, '203.0.113.7'), 429);
-    expect((await ask(13, '198.51.100.2')).status).toBe(200);
+    for (let guest = 0; guest < 120; guest += 1) expect((await ask(guest, '203.0.113.7, 10.0.0.1')).status).toBe(200);
+    await errorOf(await ask(120, '203.0.113.7'), 429);
+    expect((await ask(121, '198.51.100.2')).status).toBe(200);
+  });
+
+  it('lets one greedy guest spend none of the shared address’s allowance', async () => {
+    const handler = quipHandler({ now: () => 0 });
+    const ask = (guest: number) =>
+      handler(commentRequest(anOrder({ guestId: `${GUEST_ID.slice(0, -3)}${String(guest).padStart(3, '0')}` })), { remoteAddr: '203.0.113.9' });
+    const greedy = await Promise.all(Array.from({ length: 30 }, () => ask(0)));
+    expect(greedy.filter((answer) => answer.status === 200)).toHaveLength(12);
+    for (let guest = 1; guest <= 108; guest += 1) expect((await ask(guest)).status, `guest ${guest}`).toBe(200);
+    await errorOf(await ask(109), 429);
   });
 
   it('streams a local quip in pieces when no key is set, never repeating the previous comment', async () => {
