@@ -126,7 +126,8 @@ async function addToTab(browser: Browser, app: ServedApp): Promise<number[]> {
   });
   const search = page.getByPlaceholder('Pisco Mistral');
   for (let add = 0; add < 30; add += 1) {
-    await search.fill('chelada');
+    // As a guest does it: type the search, then tap Agregar.
+    await search.pressSequentially('chelada', { delay: 40 });
     const before = await page.locator('.total-tipped dd').textContent();
     await page.locator('.button-add').first().click();
     await page.waitForFunction((text) => document.querySelector('.total-tipped dd')?.textContent !== text, before);

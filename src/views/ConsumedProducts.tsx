@@ -8,8 +8,12 @@ interface ConsumedProductsProps {
   readonly onReset: () => void;
 }
 
-/** View 3: what the guest has had, the totals, and the way out (pay or reset). */
-export function ConsumedProducts({ orders, onReset }: ConsumedProductsProps) {
+/**
+ * View 3: what the guest has had, the totals, and the way out (pay or reset).
+ * Memoized: the streamed comment and the sync line re-render the screen many
+ * times a second, and a long tab should only render again when it changes.
+ */
+export const ConsumedProducts = memo(function ConsumedProducts({ orders, onReset }: ConsumedProductsProps) {
   const titleId = useId();
   const total = tabTotal(orders?.map((order) => order.product_price) ?? []);
   const tipped = tippedTotal(total);
@@ -41,7 +45,7 @@ export function ConsumedProducts({ orders, onReset }: ConsumedProductsProps) {
       {hasOrders && <PayAndReset tipped={tipped} onReset={onReset} />}
     </section>
   );
-}
+});
 
 interface OrderRowProps {
   readonly name: string;
