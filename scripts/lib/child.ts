@@ -88,15 +88,21 @@ async function commandOf(pid: number): Promise<string> {
 }
 
 /**
- * A pid file for a child that cannot notice its parent dying (PostgREST): if a
- * crashed run left one behind, the next start stops it before starting anew.
+ * A pid file (ours for PostgREST, PostgreSQL's postmaster.pid; the pid is on the
+ * first line of both) left by a crashed run: a process still running under it
+ * is stopped with `signal` before the next start, and the stale file removed.
  */
-export async function stopLeftover(pidFile: string, commandPart: string, log: (line: string) => void): Promise<void> {
-  const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''));
+export async function stopLeftover(
+  pidFile: string,
+  commandPart: string,
+  log: (line: string) => void,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && (await commandOf(pid)).includes(commandPart)) {
     log(`Stopping ${commandPart} (pid ${pid}) left running by an earlier run.`);
-    process.kill(pid, 'SIGTERM');
-    await waitUntil(`stopping the old ${commandPart}`, () => Promise.resolve(!isAlive(pid)), 10_000);
+    process.kill(pid, signal);
+    await waitUntil(`stopping the old ${commandPart}`, () => Promise.resolve(!isAlive(pid)), 20_000);
   }
   await rm(pidFile, { force: true });
 }

@@ -9,11 +9,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { isAlive, startChild, waitUntil, type ManagedChild } from './child.ts';
+import { startChild, stopLeftover, waitUntil, type ManagedChild } from './child.ts';
 
 export const SUPERUSER = 'postgres';
 
@@ -47,16 +47,6 @@ function postgresIds(): { uid?: number; gid?: number } {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
   }
-}
-
-/** A server left running by a crashed start (its pid in postmaster.pid) is shut down; a dead pid is left to Postgres. */
-async function stopLeftoverServer(dataDir: string, log: (line: string) => void): Promise<void> {
-  const pidFile = join(dataDir, 'postmaster.pid');
-  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  log(`A PostgreSQL server from an earlier run (pid ${pid}) still holds ${dataDir}; stopping it.`);
-  process.kill(pid, 'SIGINT');
-  await waitUntil(`stopping the old PostgreSQL (pid ${pid})`, () => Promise.resolve(!isAlive(pid)), 20_000);
 }
 
 async function initialise(dataDir: string, password: string, log: (line: string) => void): Promise<void> {
@@ -95,7 +85,8 @@ export async function startPostgres(options: {
   log: (line: string) => void;
 }): Promise<RunningPostgres> {
   await initialise(options.dataDir, options.password, options.log);
-  await stopLeftoverServer(options.dataDir, options.log);
+  // SIGINT is PostgreSQL's fast shutdown: it does not wait for the crashed run's idle clients.
+  await stopLeftover(join(options.dataDir, 'postmaster.pid'), 'postgres', options.log, 'SIGINT');
   const { postgres } = await binaries();
   let lastLines: string[] = [];
   const child: ManagedChild = startChild(

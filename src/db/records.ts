@@ -1,5 +1,12 @@
 /** What the phone keeps: the records of the local database, and what the sync queue sends. */
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Guest and order ids are UUIDs made on the phone; anything else read back from storage is corrupt. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 /** The guest's row as the server stores it. */
 export interface UserRow {
   readonly id: string;

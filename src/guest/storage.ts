@@ -1,3 +1,4 @@
+import { isUuid } from '../db/index.ts';
 import { readLocal, writeLocal } from '../platform/index.ts';
 import { acceptGuestName } from './name.ts';
 
@@ -8,8 +9,6 @@ export interface Guest {
 }
 
 export const GUEST_STORAGE_KEY = 'user';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads a stored `user` value; anything corrupt or incomplete means "no guest". */
 export function parseStoredGuest(raw: string | null): Guest | null {
@@ -22,7 +21,7 @@ export function parseStoredGuest(raw: string | null): Guest | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const { id, full_name: fullName } = value as Record<string, unknown>;
-  if (typeof id !== 'string' || !UUID.test(id) || typeof fullName !== 'string') return null;
+  if (!isUuid(id) || typeof fullName !== 'string') return null;
   const name = acceptGuestName(fullName);
   return name === null ? null : { id, full_name: name };
 }

@@ -1,5 +1,5 @@
 /** How the outbox is cut into requests: FIFO, consecutive inserts into one table together. */
-import type { OrderRow, OutboxEntry, UserRow } from '../db/index.ts';
+import { isUuid, type OrderRow, type OutboxEntry, type UserRow } from '../db/index.ts';
 
 export const MAX_BATCH_ROWS = 500;
 /** Order ids per reset request: 40 UUIDs keep the URL near 1.6 KB. */
@@ -16,9 +16,6 @@ export interface QueuedInsert<Row> {
   readonly row: Row;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 const isText = (value: unknown, min: number, max: number) =>
   typeof value === 'string' && Array.from(value).length >= min && Array.from(value).length <= max;
 

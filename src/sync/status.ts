@@ -23,7 +23,7 @@ export interface SyncLine {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** "hace 3 min": how long the oldest change has waited. */
-export function waitedFor(ms: number): string {
+function waitedFor(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 1) return 'hace un momento';
   if (minutes < 60) return `hace ${minutes} min`;

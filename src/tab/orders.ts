@@ -63,8 +63,3 @@ export function resetTab(database: BarTabDatabase, userId: string): Promise<stri
     return active;
   });
 }
-
-/** Orders the server sent back after the phone lost its copy (storage eviction). */
-export async function restoreOrders(database: BarTabDatabase, orders: readonly Order[]): Promise<void> {
-  await database.orders.bulkPut([...orders]);
-}
