@@ -9,9 +9,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 import pg from 'pg';
 import { startChild, stopLeftover, waitUntil, type ManagedChild } from './child.ts';
 
@@ -46,6 +46,24 @@ function postgresIds(): { uid?: number; gid?: number } {
   } catch {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/**
+ * Run as root, PostgreSQL runs as the postgres user, who must be able to pass
+ * through every folder above its binaries and its data (a checkout in a 0700
+ * temporary folder blocks it). Adds only the traverse bit, only where missing.
+ */
+async function letPostgresThrough(paths: readonly string[], log: (line: string) => void): Promise<void> {
+  if (userInfo().uid !== 0) return;
+  for (const path of paths) {
+    for (let folder = path; folder !== parse(folder).root; folder = dirname(folder)) {
+      const { mode } = await stat(folder);
+      if ((mode & 0o001) === 0) {
+        await chmod(folder, mode | 0o001);
+        log(`Let the postgres user pass through ${folder} (chmod o+x).`);
+      }
+    }
   }
 }
 
@@ -84,10 +102,11 @@ export async function startPostgres(options: {
   password: string;
   log: (line: string) => void;
 }): Promise<RunningPostgres> {
+  const { postgres } = await binaries();
+  await letPostgresThrough([dirname(options.dataDir), dirname(postgres)], options.log);
   await initialise(options.dataDir, options.password, options.log);
   // SIGINT is PostgreSQL's fast shutdown: it does not wait for the crashed run's idle clients.
   await stopLeftover(join(options.dataDir, 'postmaster.pid'), 'postgres', options.log, 'SIGINT');
-  const { postgres } = await binaries();
   let lastLines: string[] = [];
   const child: ManagedChild = startChild(
     postgres,
