@@ -1,7 +1,7 @@
-import { PRODUCTS } from './products.ts';
+import { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';
 import { buildSearchIndex, searchProducts, type SearchResult } from './search.ts';
 
-export { CATEGORIES, PRODUCTS, type Category, type Product } from './products.ts';
+export { CATEGORIES, PRODUCTS, type Category, type Product } from '../../supabase/functions/_shared/menu.ts';
 export { MAX_SUGGESTIONS, MIN_QUERY_LENGTH, normalizeForSearch, type SearchResult } from './search.ts';
 
 const catalogueIndex = buildSearchIndex(PRODUCTS);

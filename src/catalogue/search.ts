@@ -1,4 +1,4 @@
-import type { Product } from './products.ts';
+import type { Product } from '../../supabase/functions/_shared/menu.ts';
 
 /** Suggestions start once the guest has typed this many characters. */
 export const MIN_QUERY_LENGTH = 2;

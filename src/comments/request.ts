@@ -1,8 +1,5 @@
 /** What the `comment` function is asked (supabase/functions/_shared/comment-request.ts). */
-
-/** The function's limits: more would be refused with a 400. */
-export const MAX_PREVIOUS_PRODUCTS = 100;
-export const MAX_PREVIOUS_COMMENT_LENGTH = 600;
+import { COMMENT_LIMITS } from '../../supabase/functions/_shared/rules.ts';
 
 export interface CommentRequest {
   readonly guestId: string;
@@ -47,9 +44,9 @@ export function buildCommentRequest(
   const previousProducts = earlier
     .filter((other) => other.id !== order.id && other.created_at <= order.created_at)
     .sort(newestFirst)
-    .slice(0, MAX_PREVIOUS_PRODUCTS)
+    .slice(0, COMMENT_LIMITS.previousProducts)
     .map((other) => other.product_name);
-  const comment = clip(previousComment?.trim() ?? '', MAX_PREVIOUS_COMMENT_LENGTH);
+  const comment = clip(previousComment?.trim() ?? '', COMMENT_LIMITS.previousCommentLength);
   return {
     guestId: guest.id,
     name: guest.full_name,

@@ -1,11 +1,6 @@
 /** What the phone keeps: the records of the local database, and what the sync queue sends. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Guest and order ids are UUIDs made on the phone; anything else read back from storage is corrupt. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
+export { isUuid } from '../../supabase/functions/_shared/rules.ts';
 
 /** The guest's row as the server stores it. */
 export interface UserRow {
@@ -29,7 +24,7 @@ export interface OrderRow {
 /** One pick as the phone keeps it: the row, plus what the server said of it. */
 export interface Order extends OrderRow {
   /** Set when the server refused the order for good ("no aceptado"); the order stays on the phone. */
-  readonly rejected?: string;
+  readonly rejected?: string | undefined;
 }
 
 /** A change waiting to reach the server; written in the same transaction as the change itself. */
@@ -51,6 +46,18 @@ export interface ParkedEntry {
   readonly entry: unknown;
   readonly error: string;
   readonly parkedAt: number;
+  /** The app version that parked it: a new version retries it once. */
+  readonly appVersion?: string;
+}
+
+/**
+ * The guest as the sync queue knows them: the row to send again if the server
+ * lost it, and whether the server has it. Orders wait while it is refused.
+ */
+export interface GuestRecord extends UserRow {
+  readonly state: 'queued' | 'synced' | 'refused';
+  /** Why the server refused the row (state 'refused'). */
+  readonly refusal?: string | undefined;
 }
 
 /** What the flusher last learnt, for the status line. */

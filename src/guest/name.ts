@@ -1,21 +1,17 @@
-/** Name rules (spec §5): a real name, 3 to 60 characters once trimmed. */
+/** Name rules (spec §5): a real name, 3 to 60 characters once cleaned; the database keeps the same rule. */
+import { cleanGuestText, countCharacters, GUEST_NAME_LENGTH, isGuestName } from '../../supabase/functions/_shared/rules.ts';
 
-export const MIN_NAME_LENGTH = 3;
-export const MAX_NAME_LENGTH = 60;
-
-// Control characters (C0, DEL, C1) never belong in a name.
-const CONTROL_CHARACTERS = /\p{Cc}/gu;
+export const MIN_NAME_LENGTH = GUEST_NAME_LENGTH.min;
+export const MAX_NAME_LENGTH = GUEST_NAME_LENGTH.max;
 
 /**
  * The name to keep, or null when it is too short and must be silently ignored.
- * Lengths count characters (code points), as Postgres does, so an emoji is one;
- * whitespace runs fold into one space, and anything past 60 characters is cut.
+ * Control, direction-override and lone-surrogate characters become spaces,
+ * space runs fold into one, and anything past 60 characters is cut; what comes
+ * out is exactly what the database accepts (`isGuestName`).
  */
 export function acceptGuestName(raw: string): string | null {
-  const cleaned = raw.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/gu, ' ').trim();
-  const characters = Array.from(cleaned);
-  if (characters.length < MIN_NAME_LENGTH) return null;
-  if (characters.length <= MAX_NAME_LENGTH) return cleaned;
-  const cut = characters.slice(0, MAX_NAME_LENGTH).join('').trimEnd();
-  return Array.from(cut).length >= MIN_NAME_LENGTH ? cut : null;
+  const cleaned = cleanGuestText(raw);
+  const name = countCharacters(cleaned) <= MAX_NAME_LENGTH ? cleaned : Array.from(cleaned).slice(0, MAX_NAME_LENGTH).join('').trimEnd();
+  return isGuestName(name) ? name : null;
 }

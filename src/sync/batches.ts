@@ -1,7 +1,13 @@
 /** How the outbox is cut into requests: FIFO, consecutive inserts into one table together. */
+import { isGuestName } from '../../supabase/functions/_shared/rules.ts';
 import { isUuid, type OrderRow, type OutboxEntry, type UserRow } from '../db/index.ts';
 
 export const MAX_BATCH_ROWS = 500;
+/**
+ * Bytes of JSON per request: a quarter of the 1 MB the server takes, so a
+ * batch of rows with long names is split by size as well as by count.
+ */
+export const MAX_BATCH_BYTES = 256 * 1024;
 /** Order ids per reset request: 40 UUIDs keep the URL near 1.6 KB. */
 export const RESET_CHUNK_IDS = 40;
 
@@ -16,13 +22,18 @@ export interface QueuedInsert<Row> {
   readonly row: Row;
 }
 
-const isText = (value: unknown, min: number, max: number) =>
-  typeof value === 'string' && Array.from(value).length >= min && Array.from(value).length <= max;
-
 function validUser(row: unknown): row is UserRow {
   if (typeof row !== 'object' || row === null) return false;
   const candidate = row as Partial<UserRow>;
-  return isUuid(candidate.id) && isText(candidate.full_name, 3, 60);
+  return isUuid(candidate.id) && isGuestName(candidate.full_name);
+}
+
+/** The UTF-8 size of a row as JSON (an upper bound: every non-ASCII UTF-16 unit counted as 3 bytes). */
+export function jsonBytes(row: object): number {
+  const json = JSON.stringify(row);
+  let bytes = json.length;
+  for (let index = 0; index < json.length; index += 1) if (json.charCodeAt(index) > 0x7f) bytes += 2;
+  return bytes;
 }
 
 function validOrder(row: unknown): row is OrderRow {
@@ -65,10 +76,13 @@ export function nextBatch(head: readonly OutboxEntry[]): Batch | null {
   if ('kind' in firstRead) return firstRead;
   const kind = first.kind as 'insert-user' | 'insert-order';
   const entries = [firstRead];
+  let bytes = jsonBytes(firstRead.row);
   for (const entry of head.slice(1, MAX_BATCH_ROWS)) {
     if (entry.kind !== kind) break;
     const read = readEntry(entry);
     if ('kind' in read) break;
+    bytes += jsonBytes(read.row) + 1;
+    if (bytes > MAX_BATCH_BYTES) break;
     entries.push(read);
   }
   return kind === 'insert-user'

@@ -1,14 +1,10 @@
 /** Money rules of the tab. Prices are whole Chilean pesos; nothing here uses floating point. */
+import { formatPesos } from '../../supabase/functions/_shared/rules.ts';
+
+export { formatPesos, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 
 /** What a price that is missing or falsy shows instead of an amount (spec §5). */
 export const PRICE_ERROR_TEXT = 'Error';
-
-/** `$4.400`: peso sign, a dot between thousands, no decimals (es-CL). */
-export function formatPesos(amount: number): string {
-  const whole = Math.trunc(amount);
-  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${whole < 0 ? '-' : ''}$${digits}`;
-}
 
 /** A price line as the guest sees it: a missing or falsy price reads 'Error'. */
 export function formatPrice(price: number | null | undefined): string {
@@ -22,11 +18,6 @@ export function tabTotal(prices: readonly (number | null | undefined)[]): number
     if (price && Number.isSafeInteger(price) && price > 0) total += price;
   }
   return total;
-}
-
-/** The total plus a 10% tip, truncated to a whole peso, in integer arithmetic. */
-export function tippedTotal(total: number): number {
-  return Math.floor((total * 11) / 10);
 }
 
 /** The payment page, with the amount as its last path segment when there is one. */

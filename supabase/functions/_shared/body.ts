@@ -3,7 +3,9 @@
  * only Content-Length, and reading stops as soon as the limit is passed.
  */
 
-export const MAX_BODY_BYTES = 16 * 1024;
+import { COMMENT_LIMITS } from './rules.ts';
+
+export const MAX_BODY_BYTES = COMMENT_LIMITS.bodyBytes;
 
 export type BodyText =
   | { readonly ok: true; readonly text: string }

@@ -1,12 +1,13 @@
 /** What the app sends to ask for a comment, and the rules it must meet. */
 import { z } from 'zod';
-import { PRODUCTS } from '../../../src/catalogue/products.ts';
-import { cleanGuestText, countCharacters } from './guest-text.ts';
+import { PRODUCTS } from './menu.ts';
+import { cleanGuestText, COMMENT_LIMITS, countCharacters, GUEST_NAME_LENGTH as NAME_LENGTH } from './rules.ts';
 
-export const NAME_LENGTH = { min: 3, max: 60 } as const;
-export const MAX_PREVIOUS_PRODUCTS = 100;
-export const MAX_PRODUCT_NAME_LENGTH = 120;
-export const MAX_PREVIOUS_COMMENT_LENGTH = 600;
+const {
+  previousProducts: MAX_PREVIOUS_PRODUCTS,
+  productNameLength: MAX_PRODUCT_NAME_LENGTH,
+  previousCommentLength: MAX_PREVIOUS_COMMENT_LENGTH,
+} = COMMENT_LIMITS;
 
 const MENU = new Set(PRODUCTS.map((product) => menuKey(product.name, product.price)));
 

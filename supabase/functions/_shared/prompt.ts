@@ -5,8 +5,7 @@
  * escaped inside the JSON, so the delimiters never occur in it.
  */
 import type { CommentOrder } from './comment-request.ts';
-import { cleanGuestText } from './guest-text.ts';
-import { formatPesos } from './pesos.ts';
+import { cleanGuestText, formatPesos } from './rules.ts';
 
 export interface ChatMessage {
   readonly role: 'system' | 'user';

@@ -4,7 +4,7 @@
  * says "jaja", never tells anyone to stop drinking.
  */
 import type { CommentOrder } from './comment-request.ts';
-import { cleanGuestText } from './guest-text.ts';
+import { cleanGuestText } from './rules.ts';
 
 export interface QuipFacts {
   /** The guest's first name. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommentRequest } from '../../../supabase/functions/_shared/comment-request.ts';
-import { PRODUCTS } from '../../../src/catalogue/products.ts';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { anOrder } from '../../support/comment-orders.ts';
 
 function issuesOf(body: unknown) {

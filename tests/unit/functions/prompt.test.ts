@@ -6,8 +6,8 @@ import {
   FIRST_ORDER_MARKER,
   NO_PREVIOUS_COMMENT,
 } from '../../../supabase/functions/_shared/prompt.ts';
-import { formatPesos } from '../../../supabase/functions/_shared/pesos.ts';
-import { PRODUCTS } from '../../../src/catalogue/products.ts';
+import { formatPesos } from '../../../supabase/functions/_shared/rules.ts';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { formatPesos as appFormatPesos } from '../../../src/tab/money.ts';
 import { aValidOrder } from '../../support/comment-orders.ts';
 

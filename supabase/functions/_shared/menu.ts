@@ -1,6 +1,9 @@
 /**
- * Static price list of the pub (Santiago, Chile). Prices in whole Chilean pesos (CLP).
- * Dependency-free on purpose: imported by both the web app and the Deno function.
+ * The bar's list (Santiago, Chile), the one source of the menu. Prices in whole
+ * Chilean pesos (CLP). Dependency-free: the app imports it (src/catalogue/), the
+ * functions import it from here, and the database's `products` table is filled
+ * by migrations generated from it (`npm run menu:migration`; npm test fails when
+ * they disagree). A price change is a new (name, price) row there, never an edit.
  */
 
 /** Categories of the bar's list, in menu order. */

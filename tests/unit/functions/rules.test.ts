@@ -1,0 +1,91 @@
+/**
+ * The shared rules, and the proof that the migrations carry the same rules:
+ * the CHECKs in SQL are the ones rules.ts generates, and the menu migration is
+ * the one menu.ts generates (`npm run menu:migration`).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
+import {
+  cleanGuestText,
+  countCharacters,
+  isGuestName,
+  isOrderTime,
+  MAX_ORDERS_PER_GUEST,
+  sqlGuestNameCheck,
+  sqlOrderTimeCheck,
+} from '../../../supabase/functions/_shared/rules.ts';
+import { acceptGuestName } from '../../../src/guest/index.ts';
+import { menuMigrationSql, newestMenuMigration } from '../../../scripts/lib/menu-sql.ts';
+import { seededRandom } from '../../support/fault-proxy.ts';
+
+// Vitest runs from the repository's root (this project's jsdom has no file: URLs for import.meta).
+const MIGRATIONS_DIR = join(process.cwd(), 'supabase', 'migrations');
+const oneLine = (sql: string) => sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ');
+const allMigrations = () =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .map((file) => oneLine(readFileSync(join(MIGRATIONS_DIR, file), 'utf8')))
+    .join('\n');
+
+/** Strings a guest could type or paste, hostile ones included. */
+function randomText(random: () => number): string {
+  const pool = ['a', 'Ñ', 'é', ' ', '  ', '\t', '\n', '\u00a0', '\u2003', '\u202e', '\u2066', '\u0007', '\u0085', '\ud800', '\udc00', '🍺', '\u200b', '-', "'", 'ß'];
+  const length = Math.floor(random() * 70);
+  return Array.from({ length }, () => pool[Math.floor(random() * pool.length)] ?? '').join('');
+}
+
+describe('guest names', () => {
+  it('clean text: no control, bidi or lone surrogate, one plain space between words', () => {
+    expect(cleanGuestText('  Ana\u202e \u0007María\u00a0\u00a0Pérez\ud800 ')).toBe('Ana María Pérez');
+    expect(countCharacters('🍺🍺🍺')).toBe(3);
+  });
+
+  it('accepts exactly clean names of 3 to 60 characters', () => {
+    expect(isGuestName('Ana')).toBe(true);
+    expect(isGuestName('🍀'.repeat(60))).toBe(true);
+    for (const name of ['An', ' Ana', 'Ana ', 'Ana  Pérez', 'Ana\u00a0Pérez', 'Ana\u202ePérez', 'Ana\ud800', 'x'.repeat(61), 42]) {
+      expect(isGuestName(name), JSON.stringify(name)).toBe(false);
+    }
+  });
+
+  it('the name field keeps only names the database accepts (2,000 hostile inputs)', () => {
+    const random = seededRandom(9);
+    for (let index = 0; index < 2000; index += 1) {
+      const typed = randomText(random);
+      const kept = acceptGuestName(typed);
+      if (kept !== null) expect(isGuestName(kept), JSON.stringify(typed)).toBe(true);
+      else expect(countCharacters(cleanGuestText(typed)), JSON.stringify(typed)).toBeLessThan(3);
+    }
+  });
+});
+
+describe('order times', () => {
+  it('takes a clock off by a year, not absurd dates', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(isOrderTime('2025-11-20T12:00:00Z', now)).toBe(true);
+    expect(isOrderTime('2027-11-20T12:00:00Z', now)).toBe(true);
+    for (const absurd of ['infinity', '3000-01-01T00:00:00Z', '-004713-01-01T00:00:00Z', 'not a date']) expect(isOrderTime(absurd, now)).toBe(false);
+  });
+});
+
+describe('the migrations carry the same rules', () => {
+  it('has the guest name CHECK that rules.ts generates', () => {
+    expect(allMigrations()).toContain(oneLine(sqlGuestNameCheck('full_name')));
+  });
+
+  it('has the tap time CHECK that rules.ts generates', () => {
+    expect(allMigrations()).toContain(oneLine(sqlOrderTimeCheck('created_at', 'received_at')));
+  });
+
+  it('has the per-guest ceiling of rules.ts', () => {
+    expect(allMigrations()).toContain(`having count(*) > ${MAX_ORDERS_PER_GUEST}`);
+    expect(allMigrations()).toContain(`at most ${MAX_ORDERS_PER_GUEST} orders`);
+  });
+
+  it('has the menu of menu.ts: run `npm run menu:migration` after editing the menu', async () => {
+    const newest = await newestMenuMigration(MIGRATIONS_DIR);
+    expect(newest?.sql).toBe(menuMigrationSql(PRODUCTS));
+  });
+});
