@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
+import type { GuestRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
 
 export const DATABASE_NAME = 'bar-tab';
 
@@ -14,6 +14,7 @@ export class BarTabDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   parked!: Table<ParkedEntry, number>;
   syncState!: EntityTable<SyncState, 'key'>;
+  guests!: EntityTable<GuestRecord, 'id'>;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -23,6 +24,8 @@ export class BarTabDatabase extends Dexie {
     this.version(2).stores({ outbox: '++seq', parked: '++id', syncState: 'key' });
     // Guests are sent first whatever their place in the queue: find them by index, not by a scan.
     this.version(3).stores({ outbox: '++seq, kind' });
+    // The guest's row and whether the server has it, readable by the service worker too.
+    this.version(4).stores({ guests: 'id' });
   }
 }
 

@@ -1,2 +1,2 @@
 export { BarTabDatabase, DATABASE_NAME, db, openTabStorage } from './database.ts';
-export { isUuid, type Order, type OrderRow, type OutboxEntry, type ParkedEntry, type SyncState, type UserRow } from './records.ts';
+export { isUuid, type GuestRecord, type Order, type OrderRow, type OutboxEntry, type ParkedEntry, type SyncState, type UserRow } from './records.ts';

@@ -42,6 +42,21 @@ export function registerGuest(typedName: string): Guest | null {
   return guest;
 }
 
+/**
+ * The same guest under a new name, after the server refused the old one: the id
+ * (and so the tab) stays. Null when the name is too short, or there is no guest.
+ */
+export function renameGuest(typedName: string): Guest | null {
+  const name = acceptGuestName(typedName);
+  const known = snapshot();
+  if (name === null || known === null) return null;
+  const guest: Guest = { id: known.id, full_name: name };
+  saveGuest(guest);
+  current = guest;
+  notify();
+  return guest;
+}
+
 /** The stored guest (or null), shared by every component and kept in step across tabs. */
 export function useGuest(): Guest | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);

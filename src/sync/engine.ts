@@ -6,22 +6,23 @@
  */
 import { liveQuery } from 'dexie';
 import type { BarTabDatabase, UserRow } from '../db/index.ts';
-import { readLocal, writeLocal } from '../platform/index.ts';
 import { askForBackgroundSync } from './background-sync.ts';
 import { flushOutbox } from './flush.ts';
+import { rememberedInactive } from './inactive-memory.ts';
 import type { FlushLock } from './lock.ts';
 import { queueGuest } from './outbox.ts';
+import { retryParked } from './parked.ts';
 import { restoreEvictedTab } from './restore.ts';
 import { createFlushScheduler } from './scheduler.ts';
 import type { SyncTransport } from './transport.ts';
-
-const SYNCED_GUEST_KEY = 'syncedGuest';
 
 export interface SyncEngineOptions {
   readonly database: BarTabDatabase;
   readonly transport: () => Promise<SyncTransport>;
   readonly lock: FlushLock;
   readonly guest: UserRow;
+  /** This build's version: entries parked by another version are retried at start. */
+  readonly appVersion: string;
   readonly random?: () => number;
 }
 
@@ -35,12 +36,11 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { database } = options;
   let lastOutcome = '';
   const scheduler = createFlushScheduler({
-    flush: async () => flushOutbox({ database, transport: await options.transport(), lock: options.lock }),
+    flush: async () => flushOutbox({ database, transport: await options.transport(), lock: options.lock, appVersion: options.appVersion }),
     ...(options.random ? { random: options.random } : {}),
     onOutcome: (outcome) => {
       lastOutcome = outcome.kind;
-      if (outcome.kind === 'done') writeLocal(SYNCED_GUEST_KEY, options.guest.id);
-      else if (outcome.kind !== 'busy') void askForBackgroundSync();
+      if (outcome.kind !== 'done' && outcome.kind !== 'busy') void askForBackgroundSync();
     },
   });
   const onVisible = () => {
@@ -62,9 +62,12 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   void (async () => {
     await ensureGuestQueued(database, options.guest);
+    await retryParked(database, { parkedBefore: options.appVersion });
     await scheduler.flushNow();
     // Only with the queue empty can the server's copy be trusted to restore from.
-    if (lastOutcome === 'done') await restoreEvictedTab(database, await options.transport(), options.guest.id).catch(() => 0);
+    if (lastOutcome !== 'done') return;
+    const inactive = rememberedInactive(options.guest.id);
+    await restoreEvictedTab(database, await options.transport(), options.guest.id, inactive).catch(() => 0);
   })();
 
   return {
@@ -80,13 +83,16 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   };
 }
 
-/** The guest's row must reach the server before their orders: queue it again unless it is known to be there. */
+/**
+ * The guest's row must reach the server before their orders: queued once, when
+ * the phone first meets the guest (or again if its entry went missing), and
+ * never while the server refuses it (the guest is asked for their name then).
+ */
 async function ensureGuestQueued(database: BarTabDatabase, guest: UserRow): Promise<void> {
-  if (readLocal(SYNCED_GUEST_KEY) === guest.id) return;
-  await database.transaction('rw', database.outbox, async () => {
-    const waiting = await database.outbox
-      .filter((entry) => entry.kind === 'insert-user' && entry.row.id === guest.id)
-      .count();
+  await database.transaction('rw', database.outbox, database.guests, async () => {
+    const known = await database.guests.get(guest.id);
+    if (known?.state === 'synced' || known?.state === 'refused') return;
+    const waiting = await database.outbox.where('kind').equals('insert-user').filter((entry) => entry.kind === 'insert-user' && entry.row.id === guest.id).count();
     if (waiting === 0) await queueGuest(database, guest);
   });
 }

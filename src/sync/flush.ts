@@ -7,6 +7,7 @@
 import type { BarTabDatabase, OrderRow, OutboxEntry, SyncState } from '../db/index.ts';
 import { chunk, MAX_BATCH_ROWS, nextBatch, RESET_CHUNK_IDS, type Batch, type QueuedInsert } from './batches.ts';
 import { classifyAnswer } from './classify.ts';
+import { queueGuest } from './outbox.ts';
 import type { SyncTransport, WriteResult } from './transport.ts';
 
 export type FlushOutcome =
@@ -24,6 +25,13 @@ export interface FlushDependencies {
   /** Runs `task` unless another flusher holds the lock; resolves to null then. */
   readonly lock: <T>(task: () => Promise<T>) => Promise<T | null>;
   readonly now?: () => number;
+  /** Recorded on parked entries: a new version of the app retries them. */
+  readonly appVersion?: string;
+}
+
+/** One pass over the queue: its dependencies, and the guests whose row it has already sent again. */
+interface Pass extends FlushDependencies {
+  readonly requeued: Set<string>;
 }
 
 const SENT: Step = { kind: 'sent' };
@@ -33,7 +41,7 @@ function describe(answer: WriteResult): string {
 }
 
 export async function flushOutbox(deps: FlushDependencies): Promise<FlushOutcome> {
-  const outcome = await deps.lock(() => drain(deps));
+  const outcome = await deps.lock(() => drain({ ...deps, requeued: new Set() }));
   if (outcome === null) return { kind: 'busy' };
   await recordOutcome(deps, outcome);
   return outcome;
@@ -41,34 +49,43 @@ export async function flushOutbox(deps: FlushDependencies): Promise<FlushOutcome
 
 /**
  * Guests go first, whatever their place in the queue: a guest row depends on
- * nothing, and every order depends on its guest (a foreign key). The rest is FIFO.
+ * nothing, and every order depends on its guest (a foreign key). The rest is
+ * FIFO, except the changes of a guest whose row the server refused: they wait
+ * for the guest to fix their name, in order.
  */
 async function nextEntries(database: BarTabDatabase): Promise<OutboxEntry[]> {
   // The kind index lists entries in key (seq) order within a kind, so guests stay FIFO too.
   const guests = await database.outbox.where('kind').equals('insert-user').limit(MAX_BATCH_ROWS).toArray();
-  return guests.length > 0 ? guests : database.outbox.orderBy('seq').limit(MAX_BATCH_ROWS).toArray();
+  if (guests.length > 0) return guests;
+  const held = new Set((await database.guests.toArray()).filter((guest) => guest.state === 'refused').map((guest) => guest.id));
+  const fifo = database.outbox.orderBy('seq');
+  return (held.size === 0 ? fifo : fifo.filter((entry) => !held.has(guestOf(entry)))).limit(MAX_BATCH_ROWS).toArray();
 }
 
-async function drain(deps: FlushDependencies): Promise<FlushOutcome> {
+function guestOf(entry: OutboxEntry): string {
+  return (entry.kind === 'deactivate-orders' ? entry.guestId : (entry.row as Partial<OrderRow> | undefined)?.user_id) ?? '';
+}
+
+async function drain(pass: Pass): Promise<FlushOutcome> {
   for (;;) {
-    const head = await nextEntries(deps.database);
+    const head = await nextEntries(pass.database);
     const batch = nextBatch(head);
     if (!batch) return { kind: 'done' };
-    const step = await send(deps, batch);
+    const step = await send(pass, batch);
     if (step.kind !== 'sent') return step;
   }
 }
 
-function send(deps: FlushDependencies, batch: Batch): Promise<Step> {
+function send(pass: Pass, batch: Batch): Promise<Step> {
   switch (batch.kind) {
     case 'corrupt':
-      return park(deps, [batch.seq], batch.reason).then(() => SENT);
+      return park(pass, [batch.seq], batch.reason).then(() => SENT);
     case 'deactivate-orders':
-      return sendReset(deps, batch.seq, batch.guestId, batch.orderIds);
+      return sendReset(pass, batch.seq, batch.guestId, batch.orderIds);
     case 'insert-user':
-      return sendInserts(deps, 'users', batch.entries, (row) => row.id);
+      return sendInserts(pass, 'users', batch.entries, (row) => row.id);
     case 'insert-order':
-      return sendInserts(deps, 'orders', batch.entries, (row) => row.user_id);
+      return sendInserts(pass, 'orders', batch.entries, (row) => row.user_id);
   }
 }
 
@@ -77,7 +94,7 @@ function send(deps: FlushDependencies, batch: Batch): Promise<Step> {
  * halves until the refused row is alone and parked, so one bad row never holds back the rest.
  */
 async function sendInserts<Row extends object>(
-  deps: FlushDependencies,
+  deps: Pass,
   table: 'users' | 'orders',
   entries: readonly QueuedInsert<Row>[],
   guestOf: (row: Row) => string,
@@ -90,7 +107,7 @@ async function sendInserts<Row extends object>(
 }
 
 async function upsertOrSplit<Row extends object>(
-  deps: FlushDependencies,
+  deps: Pass,
   table: 'users' | 'orders',
   entries: readonly QueuedInsert<Row>[],
   guestId: string,
@@ -98,11 +115,12 @@ async function upsertOrSplit<Row extends object>(
   const answer = await deps.transport.insertRows(table, guestId, entries.map((entry) => entry.row));
   const verdict = classifyAnswer(answer);
   if (verdict === 'ok') {
-    await deps.database.outbox.bulkDelete(entries.map((entry) => entry.seq));
+    await delivered(deps, table, guestId, entries);
     return SENT;
   }
   if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
   if (verdict === 'config') return { kind: 'config', error: describe(answer) };
+  if (verdict === 'guest-missing') return sendGuestAgain(deps, guestId, describe(answer));
   if (entries.length === 1) {
     await park(deps, entries.map((entry) => entry.seq), describe(answer));
     return SENT;
@@ -113,14 +131,37 @@ async function upsertOrSplit<Row extends object>(
   return upsertOrSplit(deps, table, entries.slice(middle), guestId);
 }
 
-async function sendReset(deps: FlushDependencies, seq: number, guestId: string, orderIds: readonly string[]): Promise<Step> {
+/** The server has these rows: they leave the queue, and a guest's row is known to be there. */
+async function delivered(deps: Pass, table: 'users' | 'orders', guestId: string, entries: readonly QueuedInsert<object>[]): Promise<void> {
+  const { database } = deps;
+  await database.transaction('rw', database.outbox, database.guests, async () => {
+    await database.outbox.bulkDelete(entries.map((entry) => entry.seq));
+    if (table === 'users') await database.guests.update(guestId, { state: 'synced', refusal: undefined });
+  });
+}
+
+/**
+ * The server has no row for the orders' guest (its database was reset, or an
+ * earlier run marked the guest sent too soon): queue the guest's row again,
+ * ahead of the orders, which wait in the queue. Once per pass, so a server
+ * that keeps losing it cannot spin the queue.
+ */
+async function sendGuestAgain(deps: Pass, guestId: string, error: string): Promise<Step> {
+  const guest = await deps.database.guests.get(guestId);
+  if (!guest || deps.requeued.has(guestId)) return { kind: 'retry', error };
+  deps.requeued.add(guestId);
+  await queueGuest(deps.database, guest);
+  return SENT;
+}
+
+async function sendReset(deps: Pass, seq: number, guestId: string, orderIds: readonly string[]): Promise<Step> {
   // Deactivating is idempotent: chunks already sent may be sent again after a retry.
   for (const ids of chunk(orderIds, RESET_CHUNK_IDS)) {
     const answer = await deps.transport.deactivateOrders(guestId, ids);
     const verdict = classifyAnswer(answer);
     if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
     if (verdict === 'config') return { kind: 'config', error: describe(answer) };
-    if (verdict === 'reject') {
+    if (verdict === 'reject' || verdict === 'guest-missing') {
       await park(deps, [seq], describe(answer));
       return SENT;
     }
@@ -140,19 +181,27 @@ function runsByGuest<Row>(entries: readonly QueuedInsert<Row>[], guestOf: (row: 
   return runs;
 }
 
-/** Moves refused entries out of the queue, keeping payload and reason; their orders stay, marked "no aceptado". */
-async function park(deps: FlushDependencies, seqs: readonly number[], error: string): Promise<void> {
+/**
+ * Moves refused entries out of the queue, keeping payload, reason and app
+ * version; their orders stay, marked "no aceptado", and a refused guest's
+ * changes wait for the guest to fix their name.
+ */
+async function park(deps: Pass, seqs: readonly number[], error: string): Promise<void> {
   const { database } = deps;
   const parkedAt = (deps.now ?? Date.now)();
-  await database.transaction('rw', database.outbox, database.parked, database.orders, async () => {
+  const appVersion = deps.appVersion === undefined ? {} : { appVersion: deps.appVersion };
+  await database.transaction('rw', [database.outbox, database.parked, database.orders, database.guests], async () => {
     const entries = (await database.outbox.bulkGet([...seqs])).filter((entry): entry is OutboxEntry => entry !== undefined);
-    await database.parked.bulkAdd(entries.map((entry) => ({ entry, error, parkedAt })));
+    await database.parked.bulkAdd(entries.map((entry) => ({ entry, error, parkedAt, ...appVersion })));
     await database.outbox.bulkDelete([...seqs]);
     const orderIds = entries.flatMap((entry) => {
       const id: unknown = entry.kind === 'insert-order' ? (entry.row as Partial<OrderRow> | null)?.id : undefined;
       return typeof id === 'string' ? [id] : [];
     });
     await database.orders.bulkUpdate(orderIds.map((key) => ({ key, changes: { rejected: error } })));
+    for (const entry of entries) {
+      if (entry.kind === 'insert-user') await database.guests.update(entry.row.id, { state: 'refused', refusal: error });
+    }
   });
 }
 

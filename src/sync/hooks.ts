@@ -4,6 +4,8 @@ import { env } from '../config/env.ts';
 import { db, type UserRow } from '../db/index.ts';
 import { startSyncEngine } from './engine.ts';
 import { flushLock } from './lock.ts';
+import { requeueGuest } from './outbox.ts';
+import { retryParked } from './parked.ts';
 import { describeSync, type SyncLine } from './status.ts';
 import { createSupabaseTransport, type SyncTransport } from './transport.ts';
 
@@ -32,6 +34,7 @@ export function useSync(guest: UserRow): void {
       transport: sharedTransport,
       lock: flushLock(),
       guest: { id, full_name: fullName },
+      appVersion: env.appVersion,
     });
     return () => engine.stop();
   }, [id, fullName]);
@@ -61,15 +64,36 @@ export function useSyncLine(): SyncLine | null {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const now = useMinuteClock();
   const queue = useLiveQuery(async () => {
-    const [pending, oldest, parked, state] = await Promise.all([
+    const [queued, guestRows, oldest, parked, state] = await Promise.all([
       db.outbox.count(),
+      db.outbox.where('kind').equals('insert-user').count(),
       db.outbox.orderBy('seq').first(),
       db.parked.toArray(),
       db.syncState.get('flush'),
     ]);
+    // The guest counts their orders and resets, not the row that carries their own name.
+    const pending = queued - guestRows;
     const rejectedOrders = parked.filter((item) => (item.entry as { kind?: unknown } | null)?.kind === 'insert-order').length;
     return { pending, oldestQueuedAt: oldest?.queuedAt, rejectedOrders, rejectedOther: parked.length - rejectedOrders, configError: state?.configError };
   });
   if (!env.backend || !queue) return null;
   return describeSync({ ...queue, online, now });
+}
+
+/** 'Reintentar': every parked change goes back to the queue, which the running engine then flushes. */
+export function retryRefusedChanges(): Promise<number> {
+  return retryParked(db, { all: true });
+}
+
+/** Why the server refused the guest's row (their name), or null; undefined while loading. */
+export function useGuestRefusal(guestId: string): string | null | undefined {
+  return useLiveQuery(async () => {
+    const guest = await db.guests.get(guestId);
+    return guest?.state === 'refused' ? (guest.refusal ?? '') : null;
+  }, [guestId]);
+}
+
+/** The guest fixed their name: the same guest, with the new name, goes to the server before their waiting orders. */
+export function resendGuest(guest: UserRow): Promise<number> {
+  return requeueGuest(db, guest);
 }

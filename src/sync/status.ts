@@ -18,6 +18,8 @@ export type SyncTone = 'ok' | 'pending' | 'offline' | 'problem';
 export interface SyncLine {
   readonly tone: SyncTone;
   readonly text: string;
+  /** The server refused changes that are kept parked: offer 'Reintentar'. */
+  readonly canRetry?: boolean;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -38,7 +40,7 @@ export function describeSync(snapshot: SyncSnapshot): SyncLine {
   }
   if (!snapshot.online) {
     return pending > 0
-      ? { tone: 'offline', text: `Sin señal: ${plural(pending, 'cambio pendiente', 'cambios pendientes')}, guardado en este teléfono.` }
+      ? { tone: 'offline', text: `Sin señal: ${plural(pending, 'cambio pendiente', 'cambios pendientes')}, ${pending === 1 ? 'guardado' : 'guardados'} en este teléfono.` }
       : { tone: 'offline', text: 'Sin señal: todo está guardado en este teléfono.' };
   }
   if (pending > 0) {
@@ -49,10 +51,11 @@ export function describeSync(snapshot: SyncSnapshot): SyncLine {
     return {
       tone: 'problem',
       text: `${plural(snapshot.rejectedOrders, 'pedido no aceptado', 'pedidos no aceptados')} por el servidor; sigue${snapshot.rejectedOrders === 1 ? '' : 'n'} en este teléfono.`,
+      canRetry: true,
     };
   }
   if (snapshot.rejectedOther > 0) {
-    return { tone: 'problem', text: 'El servidor no aceptó un cambio; tu cuenta sigue en este teléfono.' };
+    return { tone: 'problem', text: 'El servidor no aceptó un cambio; tu cuenta sigue en este teléfono.', canRetry: true };
   }
   return { tone: 'ok', text: 'Todo sincronizado con el bar.' };
 }

@@ -19,6 +19,6 @@ export async function flushFromWorker(): Promise<void> {
   const backend = env.backend;
   if (!backend) return;
   const transport = await createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey });
-  const outcome = await flushOutbox({ database: db, transport, lock: flushLock() });
+  const outcome = await flushOutbox({ database: db, transport, lock: flushLock(), appVersion: env.appVersion });
   if (outcome.kind === 'retry' || outcome.kind === 'busy') throw new Error(`outbox not flushed: ${outcome.kind}`);
 }

@@ -1,4 +1,5 @@
 import { db, type Order } from '../db/index.ts';
+import { rememberInactive } from '../sync/index.ts';
 import * as records from './orders.ts';
 import { forgetPending, forgetPendingOf, showPending } from './pending.ts';
 
@@ -30,10 +31,16 @@ export function activeOrders(userId: string): Promise<Order[]> {
   return records.activeOrders(db, userId);
 }
 
-/** Empties the guest's tab on this phone (and queues the reset for the server). */
-export function resetTab(userId: string): Promise<string[]> {
+/**
+ * Empties the guest's tab on this phone (and queues the reset for the server).
+ * The ids are also kept beside `user`, so a tab read back from the server after
+ * the browser evicted IndexedDB never shows them again.
+ */
+export async function resetTab(userId: string): Promise<string[]> {
   forgetPendingOf(userId);
-  return records.resetTab(db, userId);
+  const ids = await records.resetTab(db, userId);
+  rememberInactive(userId, ids);
+  return ids;
 }
 
 /** The same operations on another database: the sync tests and benchmarks run many phones. */

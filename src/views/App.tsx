@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { env } from '../config/env.ts';
-import { registerGuest, useGuest } from '../guest/index.ts';
+import { registerGuest, renameGuest, useGuest, type Guest } from '../guest/index.ts';
+import { resendGuest, useGuestRefusal } from '../sync/hooks.ts';
 import { openTabStorage } from '../tab/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { NameEntry } from './NameEntry.tsx';
@@ -33,6 +34,20 @@ function useTabStorage(): boolean | undefined {
   return usable;
 }
 
+/** The fixed name goes to the server as the same guest; the waiting orders follow it. */
+function fixRefusedName(typedName: string): void {
+  const guest = renameGuest(typedName);
+  if (guest) void resendGuest(guest);
+}
+
+/** The tab, or the name form again while the bar's server refuses the guest's name. */
+function GuestScreen({ guest }: { readonly guest: Guest }) {
+  // While the refusal is being read (undefined), the tab shows: it is by far the usual case.
+  const refusal = useGuestRefusal(guest.id);
+  if (typeof refusal === 'string') return <NameEntry key="refused" onSubmitName={fixRefusedName} refusedName={guest.full_name} />;
+  return <TabScreen guest={guest} />;
+}
+
 /** The one page: the name first, then the tab. */
 export function App() {
   const guest = useGuest();
@@ -50,7 +65,7 @@ export function App() {
           <StorageProblem />
         ) : (
           <ErrorBoundary>
-            {guest ? <TabScreen guest={guest} /> : <NameEntry onSubmitName={registerGuest} />}
+            {guest ? <GuestScreen guest={guest} /> : <NameEntry onSubmitName={registerGuest} />}
           </ErrorBoundary>
         )}
       </main>

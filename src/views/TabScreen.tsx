@@ -3,7 +3,7 @@ import type { Product } from '../catalogue/index.ts';
 import { useOrderComment } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
-import { useSync, useSyncLine } from '../sync/hooks.ts';
+import { retryRefusedChanges, useSync, useSyncLine } from '../sync/hooks.ts';
 import { addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
@@ -60,9 +60,16 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
       )}
       <ConsumedProducts orders={orders} onReset={reset} />
       {syncLine && (
-        <p className={`sync-line sync-${syncLine.tone}`} role="status">
-          {syncLine.text}
-        </p>
+        <div className="sync-status">
+          <p className={`sync-line sync-${syncLine.tone}`} role="status">
+            {syncLine.text}
+          </p>
+          {syncLine.canRetry && (
+            <button type="button" className="button button-quiet" onClick={() => void retryRefusedChanges()}>
+              Reintentar
+            </button>
+          )}
+        </div>
       )}
     </>
   );

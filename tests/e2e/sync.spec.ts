@@ -25,7 +25,7 @@ test('orders made with no signal reach Postgres once it returns, and the status 
   await addProduct(page, 'summer ale 5', 'Summer Ale 500cc');
   await addProduct(page, 'aperol', 'Aperol Spritz');
   await addProduct(page, 'tabla irish', 'Tabla Irish');
-  await expect(statusLine(page)).toHaveText('Sin señal: 3 cambios pendientes, guardado en este teléfono.');
+  await expect(statusLine(page)).toHaveText('Sin señal: 3 cambios pendientes, guardados en este teléfono.');
   expect(await serverOrders(id)).toEqual([]);
 
   // Hold the first upload a moment, so the line can be seen sending.

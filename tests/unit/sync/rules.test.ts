@@ -18,10 +18,16 @@ describe('classifying the server’s answer', () => {
     [{ status: 503, code: 'PGRST002' }, 'retry'],
     [{ status: 400, code: '22P02' }, 'reject'],
     [{ status: 400, code: '23514' }, 'reject'],
-    [{ status: 409, code: '23503' }, 'reject'],
-    // PostgREST answers an RLS violation with 401: the body code decides, not the status.
-    [{ status: 401, code: '42501' }, 'reject'],
-    [{ status: 403, code: '42501' }, 'reject'],
+    [{ status: 409, code: '23503', message: 'insert or update on table "orders" violates foreign key constraint "orders_product_on_menu"' }, 'reject'],
+    [{ status: 409, code: '23503', message: 'insert or update on table "orders" violates foreign key constraint "orders_user_id_fkey"' }, 'guest-missing'],
+    // PostgREST answers an RLS violation with 401: the body code and message decide, not the status.
+    [{ status: 401, code: '42501', message: 'new row violates row-level security policy for table "orders"' }, 'reject'],
+    [{ status: 403, code: '42501', message: 'new row violates row-level security policy for table "orders"' }, 'reject'],
+    // The same code for a missing GRANT is the schema's fault, not the row's.
+    [{ status: 401, code: '42501', message: 'permission denied for table orders' }, 'config'],
+    [{ status: 400, code: '23502', message: 'null value in column "table_no" of relation "orders" violates not-null constraint' }, 'config'],
+    [{ status: 400, code: '42703', message: 'column "colour" of relation "orders" does not exist' }, 'config'],
+    [{ status: 500, code: '40P01', message: 'deadlock detected' }, 'retry'],
     [{ status: 401, code: 'PGRST301' }, 'config'],
     [{ status: 404, code: 'PGRST205' }, 'config'],
     [{ status: 400, code: 'PGRST204' }, 'config'],
@@ -120,7 +126,7 @@ describe('the status line', () => {
   });
 
   it('says offline, rejected and misconfigured plainly', () => {
-    expect(describeSync({ ...base, online: false, pending: 2 }).text).toBe('Sin señal: 2 cambios pendientes, guardado en este teléfono.');
+    expect(describeSync({ ...base, online: false, pending: 2 }).text).toBe('Sin señal: 2 cambios pendientes, guardados en este teléfono.');
     expect(describeSync({ ...base, online: false }).tone).toBe('offline');
     expect(describeSync({ ...base, rejectedOrders: 1 }).text).toBe('1 pedido no aceptado por el servidor; sigue en este teléfono.');
     expect(describeSync({ ...base, rejectedOther: 1 }).tone).toBe('problem');
