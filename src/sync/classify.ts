@@ -38,6 +38,9 @@ export function classifyAnswer({ status, code = '', message = '' }: ServerAnswer
   if (code === '23502') return 'config';
   // Data the database refuses for good: class 22 (bad data), class 23 (constraints, the menu, the ceiling).
   if (code.startsWith('22') || code.startsWith('23')) return 'reject';
+  // JSON PostgREST cannot read: JSON.stringify always writes valid JSON, so only a row's text
+  // (a lone UTF-16 surrogate PostgREST's parser refuses) can cause it.
+  if (code === 'PGRST102') return 'reject';
   // PGRST0xx: PostgREST cannot reach the database right now (503): transient.
   if (code.startsWith('PGRST0')) return 'retry';
   // Other PostgREST errors mean the client and the project disagree (JWT, unknown

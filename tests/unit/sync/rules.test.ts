@@ -31,6 +31,7 @@ describe('classifying the server’s answer', () => {
     [{ status: 401, code: 'PGRST301' }, 'config'],
     [{ status: 404, code: 'PGRST205' }, 'config'],
     [{ status: 400, code: 'PGRST204' }, 'config'],
+    [{ status: 400, code: 'PGRST102', message: 'Empty or invalid json' }, 'reject'],
     [{ status: 401 }, 'config'],
     [{ status: 404 }, 'config'],
     [{ status: 400, code: '42P01' }, 'config'],

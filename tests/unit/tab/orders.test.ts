@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/index.ts';
+import { rememberedInactive } from '../../../src/sync/index.ts';
 import { activeOrders, addOrder, resetTab } from '../../../src/tab/index.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
@@ -7,6 +8,17 @@ const BETO = '2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17';
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 21, 22, 0, seconds));
 
 describe('orders on the phone', () => {
+  it('remembers the ids of a reset beside the guest, for restore after eviction', async () => {
+    const first = await addOrder(ANA, { name: 'Aperol Spritz', price: 6500 }, at(1));
+    const reset = await resetTab(ANA);
+    const second = await addOrder(ANA, { name: 'Tabla Irish', price: 16990 }, at(2));
+    expect(reset).toEqual([first.id]);
+    expect(rememberedInactive(ANA)).toEqual(new Set([first.id]));
+    expect(rememberedInactive(BETO)).toEqual(new Set());
+    await resetTab(ANA);
+    expect(rememberedInactive(ANA)).toEqual(new Set([first.id, second.id]));
+  });
+
   it('writes the order with a phone-made id, the guest, the product, active, and the tap time', async () => {
     const order = await addOrder(ANA, { name: 'Summer Ale 500cc', price: 4400 }, at(5));
     expect(order).toEqual({

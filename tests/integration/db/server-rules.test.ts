@@ -1,0 +1,171 @@
+/**
+ * The server's copy can be trusted: Postgres itself refuses what is false, an
+ * unfiltered read cannot stall it, and its rules are exactly the app's.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTS } from '../../../src/catalogue/index.ts';
+import { isGuestName, MAX_ORDERS_PER_GUEST } from '../../../supabase/functions/_shared/rules.ts';
+import { seededRandom } from '../../support/fault-proxy.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+
+let stack: TestStack;
+const GUEST = crypto.randomUUID();
+
+async function rest(path: string, init: { method?: string; guest?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {
+    apikey: stack.stack.anonKey,
+    Authorization: `Bearer ${stack.stack.anonKey}`,
+    'Content-Type': 'application/json',
+    Prefer: 'return=minimal',
+  };
+  if (init.guest) headers['x-guest-id'] = init.guest;
+  const response = await fetch(`${stack.stack.restUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as { code?: string; message?: string }) : null };
+}
+
+const order = (fields: Partial<Record<string, unknown>> = {}) => ({
+  id: crypto.randomUUID(),
+  user_id: GUEST,
+  product_name: 'Tabla Irish',
+  product_price: 16990,
+  created_at: new Date().toISOString(),
+  ...fields,
+});
+
+const addOrder = (fields?: Partial<Record<string, unknown>>) => rest('/orders', { method: 'POST', guest: GUEST, body: order(fields) });
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  expect((await rest('/users', { method: 'POST', guest: GUEST, body: { id: GUEST, full_name: 'Ana Pérez' } })).status).toBe(201);
+});
+
+afterAll(async () => {
+  await stack.stop();
+});
+
+describe('the menu in the database', () => {
+  it('holds every (name, price) of menu.ts', async () => {
+    const rows = await stack.query<{ name: string; price: number }>('select name, price from products');
+    const stored = new Set(rows.map((row) => `${row.name}|${row.price}`));
+    expect(PRODUCTS.filter((product) => !stored.has(`${product.name}|${product.price}`))).toEqual([]);
+  });
+
+  it('refuses a Tabla Irish at $1 and a made-up product (class 23), takes the menu’s price', async () => {
+    expect(await addOrder({ product_price: 1 })).toMatchObject({ status: 409, body: { code: '23503' } });
+    expect(await addOrder({ product_name: 'Botella de oro', product_price: 1_000_000 })).toMatchObject({ status: 409, body: { code: '23503' } });
+    expect((await addOrder()).status).toBe(201);
+  });
+
+  it('keeps an order taken at last month’s price valid', async () => {
+    await stack.query(`insert into products (name, price, category) values ('Tabla Irish', 15990, 'Entradas')`);
+    expect((await addOrder({ product_price: 15990 })).status).toBe(201);
+  });
+});
+
+describe('tap times', () => {
+  it('refuses infinity, the year 3000 and 4713 BC; takes a phone clock a year off', async () => {
+    for (const created_at of ['infinity', '-infinity', '3000-01-01T00:00:00Z', '4713-01-01 00:00:00 BC']) {
+      expect(await addOrder({ created_at }), created_at).toMatchObject({ status: 400, body: { code: '23514' } });
+    }
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString();
+    const yearAhead = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    expect((await addOrder({ created_at: yearAgo })).status).toBe(201);
+    expect((await addOrder({ created_at: yearAhead })).status).toBe(201);
+  });
+});
+
+describe('guest names', () => {
+  it('are refused by Postgres exactly when the app’s rule refuses them (600 hostile names)', async () => {
+    const random = seededRandom(17);
+    const letters = ['a', 'b', 'Ñ', 'é', '🍺', "'", '-'];
+    const hostile = [' ', '  ', '\t', '\u00a0', '\u3000', '\u202e', '\u2069', '\u0007', '\u0085', '\u200b', '\ufeff'];
+    const pick = (pool: readonly string[]) => pool[Math.floor(random() * pool.length)] ?? '';
+    // Mostly letters, so about half the names are valid and half are refused.
+    const names = Array.from({ length: 600 }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 64) }, () => (random() < 0.97 ? pick(letters) : pick(hostile))).join(''),
+    );
+    const disagreements: string[] = [];
+    for (const name of names) {
+      const id = crypto.randomUUID();
+      const { status } = await rest('/users', { method: 'POST', guest: id, body: { id, full_name: name } });
+      if ((status === 201) !== isGuestName(name)) disagreements.push(`${JSON.stringify(name)} → ${status}`);
+    }
+    expect(disagreements).toEqual([]);
+    expect(names.some(isGuestName)).toBe(true);
+    expect(names.some((name) => !isGuestName(name))).toBe(true);
+  });
+
+  it('refuses a lone UTF-16 surrogate (PostgREST 12’s JSON parser: PGRST102) before anything is stored', async () => {
+    const id = crypto.randomUUID();
+    expect(await rest('/users', { method: 'POST', guest: id, body: { id, full_name: 'Ana \ud800 Pérez' } })).toMatchObject({
+      status: 400,
+      body: { code: expect.stringMatching(/^(22|PGRST102$)/) },
+    });
+    expect(await stack.query('select id from users where id = $1', [id])).toEqual([]);
+  });
+});
+
+describe('one guest key cannot grow the tables without bound', () => {
+  it(`takes ${MAX_ORDERS_PER_GUEST} orders of one guest, then refuses the next with a check violation`, async () => {
+    const guest = crypto.randomUUID();
+    await rest('/users', { method: 'POST', guest, body: { id: guest, full_name: 'Beto Bebedor' } });
+    const batch = (count: number) => Array.from({ length: count }, () => order({ user_id: guest, product_name: 'Summer Ale 500cc', product_price: 4400 }));
+    expect((await rest('/orders', { method: 'POST', guest, body: batch(MAX_ORDERS_PER_GUEST - 1) })).status).toBe(201);
+    expect((await rest('/orders', { method: 'POST', guest, body: batch(1) })).status).toBe(201);
+    const refused = await rest('/orders', { method: 'POST', guest, body: batch(1) });
+    expect(refused).toMatchObject({ status: 400, body: { code: '23514', message: expect.stringContaining('orders_per_guest_ceiling') } });
+    expect(await stack.query('select count(*)::int as n from orders where user_id = $1', [guest])).toEqual([{ n: MAX_ORDERS_PER_GUEST }]);
+  });
+});
+
+describe('an unfiltered read cannot stall the server', () => {
+  beforeAll(async () => {
+    // 100,000 orders of 5,000 other guests.
+    await stack.query(`insert into users (id, full_name) select gen_random_uuid(), 'Invitado ' || n from generate_series(1, 5000) as n`);
+    await stack.query(`
+      insert into orders (id, user_id, product_name, product_price, created_at)
+      select gen_random_uuid(), users.id, 'Aperol Spritz', 6500, now() - make_interval(secs => n)
+      from users cross join generate_series(1, 20) as n
+      where users.full_name like 'Invitado %'`);
+    await stack.query('analyze users; analyze orders');
+  }, 120_000);
+
+  /** The plan Postgres makes for `sql` run as PostgREST runs an anonymous request: role anon, no x-guest-id. */
+  async function anonymousPlan(sql: string): Promise<string> {
+    const client = new pg.Client({ connectionString: stack.stack.dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`set local role anon`);
+      await client.query(`select set_config('request.headers', '{}', true)`);
+      const rows = (await client.query<{ 'QUERY PLAN': string }>(`explain ${sql}`)).rows;
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
+  }
+
+  it('plans every anonymous read of orders and users through an index, never a scan of the table', async () => {
+    expect(await stack.query('select count(*)::int as n from orders')).toEqual([{ n: expect.any(Number) as number }]);
+    for (const table of ['orders', 'users']) {
+      const plan = await anonymousPlan(`select * from public.${table}`);
+      expect(plan, plan).toMatch(/Index (Only )?Scan/);
+      expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on ${table}`));
+    }
+  });
+
+  it('answers an unfiltered anonymous read with [] (with the key only, and with no key)', async () => {
+    for (const table of ['orders', 'users']) {
+      expect((await rest(`/${table}`)).body).toEqual([]);
+      const noKey = await fetch(`${stack.stack.restUrl()}/${table}`);
+      expect(await noKey.json()).toEqual([]);
+    }
+  });
+});
