@@ -33,10 +33,11 @@ export type OutboxEntry =
   | { readonly seq?: number; readonly kind: 'insert-order'; readonly queuedAt: number; readonly row: OrderRow }
   | {
       readonly seq?: number;
-      readonly kind: 'deactivate-orders';
+      /** A reset, or one pick taken off the tab ('Quitar'); 'reactivate-orders' is its 'Deshacer'. */
+      readonly kind: 'deactivate-orders' | 'reactivate-orders';
       readonly queuedAt: number;
       readonly guestId: string;
-      /** Exactly the orders that were active on the phone when the guest pressed reset. */
+      /** Exactly the orders that were active (or taken off) on the phone when the guest tapped. */
       readonly orderIds: readonly string[];
     };
 

@@ -14,7 +14,13 @@ export const RESET_CHUNK_IDS = 40;
 export type Batch =
   | { readonly kind: 'insert-user'; readonly entries: readonly QueuedInsert<UserRow>[] }
   | { readonly kind: 'insert-order'; readonly entries: readonly QueuedInsert<OrderRow>[] }
-  | { readonly kind: 'deactivate-orders'; readonly seq: number; readonly guestId: string; readonly orderIds: readonly string[] }
+  | {
+      readonly kind: 'set-active';
+      readonly seq: number;
+      readonly guestId: string;
+      readonly orderIds: readonly string[];
+      readonly active: boolean;
+    }
   | { readonly kind: 'corrupt'; readonly seq: number; readonly entry: unknown; readonly reason: string };
 
 export interface QueuedInsert<Row> {
@@ -60,8 +66,9 @@ function readEntry(entry: OutboxEntry): Batch | QueuedInsert<UserRow> | QueuedIn
     case 'insert-order':
       return validOrder(raw.row) ? { seq, row: raw.row } : { kind: 'corrupt', seq, entry, reason: 'invalid order payload' };
     case 'deactivate-orders':
+    case 'reactivate-orders':
       return isUuid(raw.guestId) && Array.isArray(raw.orderIds) && raw.orderIds.every(isUuid)
-        ? { kind: 'deactivate-orders', seq, guestId: raw.guestId, orderIds: raw.orderIds }
+        ? { kind: 'set-active', seq, guestId: raw.guestId, orderIds: raw.orderIds, active: raw.kind === 'reactivate-orders' }
         : { kind: 'corrupt', seq, entry, reason: 'invalid reset payload' };
     default:
       return { kind: 'corrupt', seq, entry, reason: 'unknown outbox entry' };

@@ -63,7 +63,7 @@ async function nextEntries(database: BarTabDatabase): Promise<OutboxEntry[]> {
 }
 
 function guestOf(entry: OutboxEntry): string {
-  return (entry.kind === 'deactivate-orders' ? entry.guestId : (entry.row as Partial<OrderRow> | undefined)?.user_id) ?? '';
+  return ('guestId' in entry ? entry.guestId : (entry.row as Partial<OrderRow> | undefined)?.user_id) ?? '';
 }
 
 async function drain(pass: Pass): Promise<FlushOutcome> {
@@ -80,8 +80,8 @@ function send(pass: Pass, batch: Batch): Promise<Step> {
   switch (batch.kind) {
     case 'corrupt':
       return park(pass, [batch.seq], batch.reason).then(() => SENT);
-    case 'deactivate-orders':
-      return sendReset(pass, batch.seq, batch.guestId, batch.orderIds);
+    case 'set-active':
+      return sendActive(pass, batch);
     case 'insert-user':
       return sendInserts(pass, 'users', batch.entries, (row) => row.id);
     case 'insert-order':
@@ -154,10 +154,11 @@ async function sendGuestAgain(deps: Pass, guestId: string, error: string): Promi
   return SENT;
 }
 
-async function sendReset(deps: Pass, seq: number, guestId: string, orderIds: readonly string[]): Promise<Step> {
-  // Deactivating is idempotent: chunks already sent may be sent again after a retry.
+/** A reset, a removal or its undo: the same orders' `active`, set by id. */
+async function sendActive(deps: Pass, { seq, guestId, orderIds, active }: Extract<Batch, { kind: 'set-active' }>): Promise<Step> {
+  // Setting a flag is idempotent: chunks already sent may be sent again after a retry.
   for (const ids of chunk(orderIds, RESET_CHUNK_IDS)) {
-    const answer = await deps.transport.deactivateOrders(guestId, ids);
+    const answer = await deps.transport.setOrdersActive(guestId, ids, active);
     const verdict = classifyAnswer(answer);
     if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
     if (verdict === 'config') return { kind: 'config', error: describe(answer) };

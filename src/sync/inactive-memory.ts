@@ -29,6 +29,14 @@ export function rememberInactive(guestId: string, ids: readonly string[]): void 
   writeLocal(INACTIVE_ORDERS_KEY, JSON.stringify({ guestId, ids: [...new Set([...earlier, ...ids])] }));
 }
 
+/** An undone removal: the order may come back from the server again. */
+export function forgetInactive(guestId: string, ids: readonly string[]): void {
+  const known = read();
+  if (known?.guestId !== guestId) return;
+  const gone = new Set(ids);
+  writeLocal(INACTIVE_ORDERS_KEY, JSON.stringify({ guestId, ids: known.ids.filter((id) => !gone.has(id)) }));
+}
+
 export function rememberedInactive(guestId: string): ReadonlySet<string> {
   const known = read();
   return new Set(known?.guestId === guestId ? known.ids : []);

@@ -7,8 +7,8 @@ export { createFlushScheduler, LOCAL_WRITE_DEBOUNCE_MS, type FlushScheduler } fr
 export { classifyAnswer, type Verdict } from './classify.ts';
 export { flushOutbox, type FlushOutcome } from './flush.ts';
 export { flushLock, inProcessLock, type FlushLock } from './lock.ts';
-export { rememberInactive, rememberedInactive } from './inactive-memory.ts';
-export { queueGuest, queueOrder, queueReset, requeueGuest } from './outbox.ts';
+export { forgetInactive, rememberInactive, rememberedInactive } from './inactive-memory.ts';
+export { queueGuest, queueOrder, queueReactivate, queueReset, requeueGuest } from './outbox.ts';
 export { retryParked, type ParkedSelection } from './parked.ts';
 export { restoreEvictedTab } from './restore.ts';
 export { describeSync, type SyncLine, type SyncSnapshot } from './status.ts';

@@ -40,7 +40,12 @@ export function queueOrder(database: BarTabDatabase, row: OrderRow, now = Date.n
   });
 }
 
-/** A reset: exactly these orders go inactive on the server, never one added later. */
+/** A reset or a removal: exactly these orders go inactive on the server, never one added later. */
 export function queueReset(database: BarTabDatabase, guestId: string, orderIds: readonly string[], now = Date.now()): Promise<number> {
   return database.outbox.add({ kind: 'deactivate-orders', queuedAt: now, guestId, orderIds: [...orderIds] });
+}
+
+/** An undone removal: the same orders active again on the server, replayed after the removal. */
+export function queueReactivate(database: BarTabDatabase, guestId: string, orderIds: readonly string[], now = Date.now()): Promise<number> {
+  return database.outbox.add({ kind: 'reactivate-orders', queuedAt: now, guestId, orderIds: [...orderIds] });
 }

@@ -21,7 +21,8 @@ export interface WriteResult {
 
 export interface SyncTransport {
   insertRows(table: 'users' | 'orders', guestId: string, rows: readonly object[]): Promise<WriteResult>;
-  deactivateOrders(guestId: string, orderIds: readonly string[]): Promise<WriteResult>;
+  /** Sets `active` on these orders of the guest (a reset, a removal, its undo). */
+  setOrdersActive(guestId: string, orderIds: readonly string[], active: boolean): Promise<WriteResult>;
   /** The guest's active orders on the server, or null when they cannot be read now. */
   activeOrders(guestId: string): Promise<OrderRow[] | null>;
 }
@@ -111,10 +112,10 @@ export async function createSupabaseTransport(options: SupabaseTransportOptions)
       const answer = await clientFor(guestId).from(table).upsert([...rows], { onConflict: 'id', ignoreDuplicates: true });
       return result(answer, 201);
     },
-    async deactivateOrders(guestId, orderIds) {
+    async setOrdersActive(guestId, orderIds, active) {
       const answer = await clientFor(guestId)
         .from('orders')
-        .update({ active: false })
+        .update({ active })
         .eq('user_id', guestId)
         .in('id', [...orderIds]);
       return result(answer, 204);

@@ -1,5 +1,5 @@
 import { db, type Order } from '../db/index.ts';
-import { rememberInactive } from '../sync/index.ts';
+import { forgetInactive, rememberInactive } from '../sync/index.ts';
 import * as records from './orders.ts';
 import { forgetPending, forgetPendingOf, showPending } from './pending.ts';
 
@@ -41,6 +41,20 @@ export async function resetTab(userId: string): Promise<string[]> {
   const ids = await records.resetTab(db, userId);
   rememberInactive(userId, ids);
   return ids;
+}
+
+/** Takes one pick off the tab ('Quitar'), on this phone and, through the queue, on the server. */
+export async function removeOrder(userId: string, orderId: string): Promise<boolean> {
+  const removed = await records.setOrderActive(db, userId, orderId, false);
+  if (removed) rememberInactive(userId, [orderId]);
+  return removed;
+}
+
+/** Puts a removed pick back ('Deshacer'): the same order, active again. */
+export async function undoRemoval(userId: string, orderId: string): Promise<boolean> {
+  const restored = await records.setOrderActive(db, userId, orderId, true);
+  if (restored) forgetInactive(userId, [orderId]);
+  return restored;
 }
 
 /** The same operations on another database: the sync tests and benchmarks run many phones. */

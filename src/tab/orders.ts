@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { BarTabDatabase, Order } from '../db/index.ts';
-import { queueOrder, queueReset } from '../sync/index.ts';
+import { queueOrder, queueReactivate, queueReset } from '../sync/index.ts';
 
 export interface Pick {
   readonly name: string;
@@ -61,5 +61,20 @@ export function resetTab(database: BarTabDatabase, userId: string): Promise<stri
     await database.orders.bulkUpdate(active.map((key) => ({ key, changes: { active: false } })));
     await queueReset(database, userId, active);
     return active;
+  });
+}
+
+/**
+ * Takes one pick off the guest's tab ('Quitar') or puts it back ('Deshacer'):
+ * the same order's `active` flag, with its outbox entry in the same
+ * transaction. False when the order is not the guest's or already so.
+ */
+export function setOrderActive(database: BarTabDatabase, userId: string, orderId: string, active: boolean): Promise<boolean> {
+  return database.transaction('rw', database.orders, database.outbox, async () => {
+    const order = await database.orders.get(orderId);
+    if (order?.user_id !== userId || order.active === active) return false;
+    await database.orders.update(orderId, { active });
+    await (active ? queueReactivate : queueReset)(database, userId, [orderId]);
+    return true;
   });
 }

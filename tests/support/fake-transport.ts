@@ -2,7 +2,7 @@ import type { OrderRow } from '../../src/db/index.ts';
 import type { SyncTransport, WriteResult } from '../../src/sync/index.ts';
 
 export interface TransportCall {
-  readonly kind: 'insert' | 'deactivate' | 'select';
+  readonly kind: 'insert' | 'deactivate' | 'reactivate' | 'select';
   readonly table?: string;
   readonly guestId: string;
   readonly rows?: readonly Record<string, unknown>[];
@@ -21,8 +21,8 @@ export function recordingTransport(answer: (call: TransportCall) => WriteResult 
       calls.push(call);
       return Promise.resolve(answer(call));
     },
-    deactivateOrders(guestId, ids) {
-      const call: TransportCall = { kind: 'deactivate', guestId, ids };
+    setOrdersActive(guestId, ids, active) {
+      const call: TransportCall = { kind: active ? 'reactivate' : 'deactivate', guestId, ids };
       calls.push(call);
       return Promise.resolve(answer(call));
     },

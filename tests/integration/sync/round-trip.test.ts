@@ -74,6 +74,18 @@ describe('a guest’s tab reaching Postgres', () => {
     ]);
   });
 
+  it('takes one pick off and puts it back on the server as the same order, no delete', async () => {
+    const olga = await phone();
+    const kept = await olga.addOrder();
+    const mistaken = await olga.addOrder('Tabla Irish', 16990);
+    await tabOn.setOrderActive(olga.database, olga.guest.id, mistaken, false);
+    expect(await olga.flush()).toEqual({ kind: 'done' });
+    expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, false]]);
+    await tabOn.setOrderActive(olga.database, olga.guest.id, mistaken, true);
+    expect(await olga.flush()).toEqual({ kind: 'done' });
+    expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, true]]);
+  });
+
   it('sends the same batch twice without duplicates', async () => {
     const carla = await phone();
     await carla.addOrder();

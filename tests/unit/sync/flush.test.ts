@@ -50,6 +50,20 @@ describe('flushing the outbox', () => {
     expect([...(calls[1]?.ids ?? [])].sort()).toEqual(before.map((order) => order.id).sort());
   });
 
+  it('replays a removal and its undo in order, as the same order’s flag', async () => {
+    const [order] = await addOrders(ANA.id, 1);
+    const id = order?.id ?? '';
+    await tabOn.setOrderActive(db, ANA.id, id, false);
+    await tabOn.setOrderActive(db, ANA.id, id, true);
+    const { transport, calls } = recordingTransport();
+    await flush(transport);
+    expect(calls.map((call) => [call.kind, call.ids ?? call.rows?.map((row) => row.id)])).toEqual([
+      ['insert', [id]],
+      ['deactivate', [id]],
+      ['reactivate', [id]],
+    ]);
+  });
+
   it('splits a reset of many orders into short requests', async () => {
     await addOrders(ANA.id, 95);
     await tabOn.resetTab(db, ANA.id);

@@ -90,7 +90,7 @@ describe('cutting the outbox into requests', () => {
     const reset: OutboxEntry = { seq: 3, kind: 'deactivate-orders', queuedAt: 0, guestId: GUEST, orderIds: [order(1).row.id] };
     const batch = nextBatch([order(1), order(2), reset, order(4)]);
     expect(batch?.kind === 'insert-order' && batch.entries.map((entry) => entry.seq)).toEqual([1, 2]);
-    expect(nextBatch([reset, order(4)])).toMatchObject({ kind: 'deactivate-orders', seq: 3 });
+    expect(nextBatch([reset, order(4)])).toMatchObject({ kind: 'set-active', seq: 3, active: false });
   });
 
   it('reports corrupt entries so they are parked, not retried forever', () => {
