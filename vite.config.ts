@@ -53,6 +53,12 @@ export default defineConfig(({ mode }) => {
         injectRegister: false,
         // The one manifest is manifest.webmanifest at the root (rootManifest above).
         manifest: false,
+        // The worker's own build prints only warnings, like the app's (npm start speaks Spanish to the operator).
+        integration: {
+          configureCustomSWViteBuild: (options) => {
+            options.logLevel = 'warn';
+          },
+        },
         injectManifest: {
           // The worker is registered as a classic script; the default ES output carries
           // import.meta (Vite's preload helper), which a classic worker cannot evaluate.

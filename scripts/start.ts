@@ -1,12 +1,14 @@
 /**
  * `npm start`: the whole product on this machine. Starts PostgreSQL, PostgREST
- * and the comment function from node_modules (unless VITE_SUPABASE_URL points
- * at a Supabase project), builds the app against them, and serves it on
- * http://localhost:4173 ($PORT overrides) until Ctrl-C or SIGTERM, which stop
- * every process it started.
+ * and the Edge Functions from node_modules (unless VITE_SUPABASE_URL points at
+ * a Supabase project), restarts any of them that dies, builds the app against
+ * them, and serves it on http://localhost:4173 ($PORT overrides) until Ctrl-C,
+ * SIGTERM or SIGHUP, which stop every process it started. Speaks Spanish.
  */
 import { join } from 'node:path';
-import { ROOT, startProduct } from './lib/product.ts';
+import { operatorConsole } from './lib/operator-console.ts';
+import { ROOT, startProduct, type RunningProduct } from './lib/product.ts';
+import { stopOnSignalsAndParentExit } from './lib/shutdown.ts';
 
 const DEFAULT_PORT = 4173;
 
@@ -15,7 +17,7 @@ function portFromEnv(): number {
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    console.error(`PORT must be a whole number from 1 to 65535, not "${raw}".`);
+    console.error(`PORT debe ser un número entero de 1 a 65535, no "${raw}".`);
     process.exit(2);
   }
   return port;
@@ -26,52 +28,54 @@ function functionEnv(): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
 
+/** What `supabase status` would say, in Spanish. */
+function summary(product: RunningProduct): string {
+  const rows: [string, string][] = [
+    ['URL de la app', product.appUrl],
+    ['URL de la API', product.apiUrl],
+  ];
+  if (product.stack) {
+    rows.push(
+      ['URL REST', `${product.apiUrl}/rest/v1`],
+      ['URL de funciones', `${product.apiUrl}/functions/v1`],
+      ['URL de la base', product.stack.dbUrl],
+      ['clave anon', product.stack.anonKey],
+      ['clave service_role', product.stack.serviceRoleKey],
+    );
+  }
+  if (product.functions.includes('host') && product.hostKey) {
+    rows.push(['URL del anfitrión', `${product.appUrl}/anfitrion`], ['clave del anfitrión', product.hostKey]);
+  }
+  if (product.functions.includes('comment') && !process.env.OPENAI_API_KEY) {
+    rows.push(['Comentarios', 'frases locales (define OPENAI_API_KEY para usar el modelo)']);
+  }
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const table = rows.map(([label, value]) => `  ${label.padStart(width)}: ${value}`).join('\n');
+  return `\n${table}\n\n  La Cuenta está lista: ${product.appUrl}  (Ctrl-C para detener)\n`;
+}
+
 const port = portFromEnv();
-const verbose = process.env.BAR_TAB_VERBOSE === '1';
-console.log('Iniciando La Cuenta…');
+const output = operatorConsole(process.env.BAR_TAB_VERBOSE === '1');
+let product: RunningProduct | null = null;
+// Installed before anything starts: a signal during the start exits, and the exit hook kills what had started.
+stopOnSignalsAndParentExit({ stop: () => product?.stop() ?? Promise.resolve(), say: output.say, beforeExit: output.close });
+output.say('Iniciando La Cuenta…');
 try {
-  const product = await startProduct({
+  product = await startProduct({
     port,
     host: process.env.HOST ?? '127.0.0.1',
     stateDir: process.env.BAR_TAB_STATE_DIR ?? join(ROOT, '.local', 'stack'),
     distDir: process.env.BAR_TAB_DIST_DIR ?? join(ROOT, 'dist'),
     functionEnv: functionEnv(),
-    log: (line) => {
-      if (verbose || /error|fatal|panic|earlier run|first start/i.test(line)) console.log(line);
-    },
+    log: output.log,
+    say: output.say,
   });
-  const rows: [string, string][] = [
-    ['App URL', product.appUrl],
-    ['API URL', product.apiUrl],
-  ];
-  if (product.stack) {
-    rows.push(
-      ['REST URL', `${product.apiUrl}/rest/v1`],
-      ['Functions URL', `${product.apiUrl}/functions/v1`],
-      ['DB URL', product.stack.dbUrl],
-      ['anon key', product.stack.anonKey],
-      ['service_role key', product.stack.serviceRoleKey],
-    );
-  }
-  if (!process.env.OPENAI_API_KEY) rows.push(['Comments', 'local quip generator (set OPENAI_API_KEY for the model)']);
-  const width = Math.max(...rows.map(([label]) => label.length));
-  console.log(`\n${rows.map(([label, value]) => `  ${label.padStart(width)}: ${value}`).join('\n')}\n\n  La Cuenta está lista: ${product.appUrl}  (Ctrl-C para detener)\n`);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: deteniendo todo…`);
-    void product.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  output.say(summary(product));
 } catch (error) {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') {
-    console.error(`Port ${port} is in use. Stop whatever uses it, or choose another: PORT=4174 npm start`);
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`El puerto ${port} está en uso. Detén lo que lo usa o elige otro: PORT=4174 npm start`);
   } else {
-    console.error(`La Cuenta could not start: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`La Cuenta no pudo iniciar: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);
 }

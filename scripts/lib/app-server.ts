@@ -4,13 +4,17 @@
  * with index.html so the single page owns its routes, with the headers the
  * build's _headers file gives (security headers, caching), as a static host
  * sends them. Optional proxies lay the origin out like a Supabase project
- * (/rest/v1 → PostgREST, /functions/v1 → functions); their answers pass as they are.
+ * (/rest/v1 → PostgREST, /functions/v1/<name> → each function); their answers
+ * pass as they are, and request bodies are held to a limit (proxy.ts).
  */
-import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { HEADERS_FILE, headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
+import { DEFAULT_BODY_LIMITS, declaredTooLarge, forward, matchesPrefix, type BodyLimits, type Proxy } from './proxy.ts';
+
+export type { BodyLimits, Proxy } from './proxy.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,16 +31,11 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 
-export interface Proxy {
-  /** Path prefix on this origin, e.g. '/rest/v1'; stripped before forwarding. */
-  readonly prefix: string;
-  /** Where to forward, e.g. 'http://127.0.0.1:3001'; read per request so a restarted backend can move. */
-  readonly target: () => string;
-}
-
 export interface AppServerOptions {
   readonly distDir: string;
   readonly proxies?: readonly Proxy[];
+  /** For proxied requests; 1 MB within 30 s unless given. */
+  readonly bodyLimits?: BodyLimits;
   /** 0 picks a free port. */
   readonly port: number;
   readonly host?: string;
@@ -57,22 +56,29 @@ interface CachedFile {
 export async function startAppServer(options: AppServerOptions): Promise<RunningAppServer> {
   const root = resolve(options.distDir);
   await stat(join(root, 'index.html')).catch(() => {
-    throw new Error(`No build in ${root}: run "npm run build" first.`);
+    throw new Error(`No hay build en ${root}: ejecuta primero "npm run build".`);
   });
   const cache = new Map<string, CachedFile>();
   const rules = await readHeaderRules(root);
   const proxies = options.proxies ?? [];
-  const server = createServer((req, res) => {
+  const limits = options.bodyLimits ?? DEFAULT_BODY_LIMITS;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const proxy = proxies.find((candidate) => matchesPrefix(req.url ?? '/', candidate.prefix));
     if (proxy) {
-      forward(proxy, req, res);
+      forward(proxy, limits, req, res);
       return;
     }
     serveFile(root, cache, rules, req, res).catch((error: unknown) => {
-      console.error('app server:', error);
+      console.error('servidor de la app:', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: 'internal error' }));
     });
+  };
+  const server = createServer(handle);
+  // A client that asks first ("Expect: 100-continue") is refused before it sends a body too large.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!declaredTooLarge(req, limits)) res.writeContinue();
+    handle(req, res);
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((done, fail) => {
@@ -90,43 +96,6 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
         server.closeAllConnections();
       }),
   };
-}
-
-function matchesPrefix(url: string, prefix: string): boolean {
-  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
-}
-
-function sendJson(res: ServerResponse, status: number, body: object): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-}
-
-/** Streams the request to the backend and its answer back, as Supabase's gateway does. */
-function forward(proxy: Proxy, req: IncomingMessage, res: ServerResponse): void {
-  const target = new URL(proxy.target());
-  const path = (req.url ?? '/').slice(proxy.prefix.length) || '/';
-  const headers: OutgoingHttpHeaders = { ...req.headers, host: target.host };
-  // This server is the edge: what a client claims in x-forwarded-for is not trusted.
-  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-host'] = req.headers.host ?? '';
-  headers['x-forwarded-proto'] = 'http';
-  // Supabase's gateway turns the apikey header into the bearer token PostgREST reads.
-  if (!headers.authorization && typeof headers.apikey === 'string') headers.authorization = `Bearer ${headers.apikey}`;
-  const upstreamPath = `${target.pathname.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
-  const upstream = httpRequest(
-    { hostname: target.hostname, port: target.port, path: upstreamPath, method: req.method, headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => sendJson(res, 502, { error: 'backend unavailable', backend: proxy.prefix }));
-  res.on('close', () => upstream.destroy());
-  req.pipe(upstream);
 }
 
 /** The host's rules from the build; none when the build has no _headers file. */

@@ -1,11 +1,51 @@
 /**
- * Child processes that die with us: each is started in its own process group,
- * stopped with SIGTERM then SIGKILL, and killed on the parent's exit too.
+ * The one way to run a child process: each is started in its own process
+ * group, its output passed on line by line (the last lines kept for error
+ * messages), stopped with its stop signal then SIGKILL, and killed on the
+ * parent's exit too.
  */
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const TAIL_LINES = 40;
+const POLL_MS = 100;
 
 const running = new Set<ChildProcess>();
+
+process.on('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+export interface ChildExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+export interface ChildOptions {
+  /** Tags each output line: `[name] …`. */
+  readonly name: string;
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly uid?: number;
+  readonly gid?: number;
+  /** Each line the process prints, tagged. */
+  readonly onOutput?: ((line: string) => void) | undefined;
+  /** A pipe from us on its stdin: it closes however we end, so a child that watches it dies with us. */
+  readonly stdinPipe?: boolean;
+  /** What asks it to stop; SIGTERM unless given. */
+  readonly stopSignal?: NodeJS.Signals;
+  /** How long it may take to stop before SIGKILL; 5 s unless given. */
+  readonly graceMs?: number;
+}
+
+export interface ManagedChild {
+  readonly name: string;
+  readonly process: ChildProcess;
+  /** Resolves when the process has exited (or could not be started). */
+  readonly exited: Promise<ChildExit>;
+  /** The last lines it printed, for error messages. */
+  lastLines(): string[];
+  stop(): Promise<void>;
+}
 
 /** Signals the child's whole process group (it was started detached, as its leader). */
 export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -17,61 +57,78 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-process.on('exit', () => {
-  for (const child of running) killGroup(child, 'SIGKILL');
-});
-
-export interface ManagedChild {
-  readonly process: ChildProcess;
-  /** Resolves when the process has exited. */
-  readonly exited: Promise<number | null>;
-  stop(graceMs?: number): Promise<void>;
-}
-
-export function startChild(command: string, args: readonly string[], options: SpawnOptions & { name: string; onOutput?: (line: string) => void }): ManagedChild {
-  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startChild(command: string, args: readonly string[], options: ChildOptions): ManagedChild {
+  const { name, cwd, env, uid, gid } = options;
+  const child = spawn(command, args, { cwd, env, uid, gid, detached: true, stdio: [options.stdinPipe ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   running.add(child);
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    });
-    child.once('error', () => {
-      running.delete(child);
-      resolve(null);
-    });
-  });
-  const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) options.onOutput?.(`[${options.name}] ${line}`);
-  };
-  child.stdout.on('data', forward);
-  child.stderr.on('data', forward);
+  const exited = new Promise<ChildExit>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', () => resolve({ code: null, signal: null }));
+  }).finally(() => running.delete(child));
+  child.stdin?.on('error', () => undefined); // The pipe breaks when the child exits first.
+  const tail = collectOutput(child, name, options.onOutput);
   return {
+    name,
     process: child,
     exited,
-    async stop(graceMs = 5000) {
+    lastLines: () => [...tail],
+    async stop() {
       if (!running.has(child)) return;
-      killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+      killGroup(child, options.stopSignal ?? 'SIGTERM');
+      const forceKill = setTimeout(() => killGroup(child, 'SIGKILL'), options.graceMs ?? 5000);
       await exited;
-      clearTimeout(timer);
+      clearTimeout(forceKill);
     },
   };
 }
 
+/** Passes each line on, tagged, and keeps the last ones. */
+function collectOutput(child: ChildProcess, name: string, onOutput?: (line: string) => void): string[] {
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      tail.push(line);
+      if (tail.length > TAIL_LINES) tail.shift();
+      onOutput?.(`[${name}] ${line}`);
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return tail;
+}
+
+/**
+ * Waits until `check` passes; when the child exits first, the time runs out or
+ * `cancelled` is aborted, stops it and fails with what it printed last.
+ */
+export async function untilReady(child: ManagedChild, check: () => Promise<boolean>, timeoutMs: number, cancelled?: AbortSignal): Promise<void> {
+  try {
+    await waitUntil(child.name, check, timeoutMs, child.exited, cancelled);
+  } catch (error) {
+    await child.stop();
+    throw new Error([(error as Error).message, ...child.lastLines()].join('\n'));
+  }
+}
+
 /** Polls `check` until it returns true, or fails after `timeoutMs` with `what` in the message. */
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, died?: Promise<unknown>): Promise<void> {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  died?: Promise<unknown>,
+  cancelled?: AbortSignal,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const watched = { dead: false };
-  void died?.then(() => {
-    watched.dead = true;
-  });
+  void died?.then(() => (watched.dead = true));
   while (Date.now() < deadline) {
-    if (watched.dead) throw new Error(`${what}: the process exited before it was ready`);
+    if (watched.dead) throw new Error(`${what}: terminó antes de estar listo`);
+    if (cancelled?.aborted) throw new Error(`${what}: se detuvo antes de estar listo`);
     if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+  throw new Error(`${what}: no estuvo listo en ${timeoutMs} ms`);
 }
 
 export function isAlive(pid: number): boolean {
@@ -81,33 +138,4 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function commandOf(pid: number): Promise<string> {
-  return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
-}
-
-/**
- * A pid file (ours for PostgREST, PostgreSQL's postmaster.pid; the pid is on the
- * first line of both) left by a crashed run: a process still running under it
- * is stopped with `signal` before the next start, and the stale file removed.
- */
-export async function stopLeftover(
-  pidFile: string,
-  commandPart: string,
-  log: (line: string) => void,
-  signal: NodeJS.Signals = 'SIGTERM',
-): Promise<void> {
-  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && (await commandOf(pid)).includes(commandPart)) {
-    log(`Stopping ${commandPart} (pid ${pid}) left running by an earlier run.`);
-    process.kill(pid, signal);
-    await waitUntil(`stopping the old ${commandPart}`, () => Promise.resolve(!isAlive(pid)), 20_000);
-  }
-  await rm(pidFile, { force: true });
-}
-
-export async function writePidFile(pidFile: string, child: ManagedChild): Promise<void> {
-  if (child.process.pid !== undefined) await writeFile(pidFile, String(child.process.pid));
-  void child.exited.then(() => rm(pidFile, { force: true }));
 }

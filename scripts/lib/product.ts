@@ -2,15 +2,15 @@
  * The whole product on one machine: the local backend (unless a Supabase
  * project is configured), the production build pointed at it, and one origin
  * laid out like a Supabase project: / → the app, /rest/v1 → PostgREST,
- * /functions/v1 → the Edge Function.
+ * /functions/v1/<name> → each Edge Function.
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { SAME_ORIGIN } from '../../src/config/env-rules.ts';
 import { startAppServer, type Proxy } from './app-server.ts';
-import { startCommentFunction } from './comment-function.ts';
 import { startLocalStack, type LocalStack } from './local-stack.ts';
 import { freePort, portInUse } from './ports.ts';
+import { startProductFunctions } from './product-functions.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,9 +22,16 @@ export interface ProductOptions {
   readonly stateDir: string;
   /** Where the build goes. */
   readonly distDir: string;
-  /** The function's environment (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL). */
+  /** The functions' settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ALLOWED_ORIGINS. */
   readonly functionEnv?: Readonly<Record<string, string>>;
+  /** supabase/functions unless given (tests run throwaway functions). */
+  readonly functionsDir?: string;
+  /** PostgreSQL with fsync on; true unless given. */
+  readonly durable?: boolean;
+  /** Each line the processes print. */
   readonly log?: (line: string) => void;
+  /** Lines for the operator (first start, leftovers, restarts); `log` unless given. */
+  readonly say?: (line: string) => void;
 }
 
 export interface RunningProduct {
@@ -36,6 +43,10 @@ export interface RunningProduct {
   /** Null when the app uses a Supabase project configured in the environment. */
   readonly stack: LocalStack | null;
   readonly anonKey: string | null;
+  /** The key the host function asks for; null without the local stack. */
+  readonly hostKey: string | null;
+  /** The Edge Functions running, by name. */
+  readonly functions: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -53,38 +64,54 @@ async function buildApp(distDir: string, variables: Record<string, string>): Pro
   }
 }
 
+/** The app's origin as a process on this machine reaches it. */
+function machineOrigin(host: string, port: number): string {
+  const reachable = ['0.0.0.0', '::', 'localhost'].includes(host) ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
   const log = options.log ?? (() => undefined);
+  const say = options.say ?? log;
   const host = options.host ?? '127.0.0.1';
   const port = options.port === 0 ? await freePort(host) : options.port;
   // Fail before starting anything when the app's port is taken.
-  if (await portInUse(port, host)) throw Object.assign(new Error(`port ${port} is in use`), { code: 'EADDRINUSE' });
+  if (await portInUse(port, host)) throw Object.assign(new Error(`el puerto ${port} está en uso`), { code: 'EADDRINUSE' });
   const browserHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
   const appUrl = `http://${browserHost}:${port}`;
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
-    for (const step of stoppers.splice(0).reverse()) await step().catch((error: unknown) => log(String(error)));
+    for (const step of stoppers.splice(0).reverse()) await step().catch((error: unknown) => say(String(error)));
   };
   try {
     if (process.env.VITE_SUPABASE_URL) {
       await buildApp(options.distDir, {});
       const app = await startAppServer({ distDir: options.distDir, port, host });
       stoppers.push(() => app.close());
-      return { appUrl, proxies: [], apiUrl: process.env.VITE_SUPABASE_URL, stack: null, anonKey: null, stop };
+      return { appUrl, proxies: [], apiUrl: process.env.VITE_SUPABASE_URL, stack: null, anonKey: null, hostKey: null, functions: [], stop };
     }
-    const stack = await startLocalStack({ stateDir: options.stateDir, log });
+    const stack = await startLocalStack({ stateDir: options.stateDir, durable: options.durable, log, say });
     stoppers.push(() => stack.stop());
-    const comment = await startCommentFunction({ port: 0, env: { ...options.functionEnv }, onOutput: log });
-    stoppers.push(() => comment.stop());
+    const functions = await startProductFunctions({
+      appOrigin: machineOrigin(host, port),
+      serviceRoleKey: stack.serviceRoleKey,
+      hostKey: stack.hostKey,
+      functionEnv: options.functionEnv ?? {},
+      functionsDir: options.functionsDir,
+      log,
+      say,
+    });
+    stoppers.push(() => Promise.all(functions.map((running) => running.stop())).then(() => undefined));
     // The API shares the app's origin, so the build works however the app is reached.
     await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
     const proxies: Proxy[] = [
       { prefix: '/rest/v1', target: stack.restUrl },
-      { prefix: '/functions/v1', target: () => comment.url },
+      ...functions.map((running) => ({ prefix: `/functions/v1/${running.name}`, target: () => `${running.url}/${running.name}` })),
     ];
     const app = await startAppServer({ distDir: options.distDir, port, host, proxies });
     stoppers.push(() => app.close());
-    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, stop };
+    const names = functions.map((running) => running.name);
+    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, hostKey: stack.hostKey, functions: names, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -17,7 +17,8 @@ export interface TestStack {
 
 export async function startTestStack(): Promise<TestStack> {
   const stateDir = await mkdtemp(join(tmpdir(), 'bar-tab-stack-'));
-  const stack = await startLocalStack({ stateDir });
+  // Tests keep PostgreSQL's fsync off for speed; npm start keeps it on.
+  const stack = await startLocalStack({ stateDir, durable: false });
   const pool = new pg.Pool({ connectionString: stack.dbUrl, max: 2 });
   return {
     stack,

@@ -3,75 +3,35 @@
  * every process it started, a start after a crash recovers, and a busy port
  * gets a clear answer with nothing left behind.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/ports.ts';
-import { ROOT } from '../../../scripts/lib/product.ts';
-import { descendants, running } from '../../support/processes.ts';
+import { running } from '../../support/processes.ts';
+import { launcher, printed, ready, type Launcher } from './npm-start.ts';
 
-let workDir: string;
-const started: ChildProcess[] = [];
+let npmStart: Launcher;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'bar-tab-start-'));
-  // PostgreSQL runs as the postgres user, who must be able to reach the state folder inside.
-  await chmod(workDir, 0o711);
+  npmStart = await launcher();
 });
 
 afterAll(async () => {
-  for (const child of started) if (child.pid !== undefined && running(child.pid)) child.kill('SIGKILL');
-  await rm(workDir, { recursive: true, force: true });
+  await npmStart.cleanUp();
 });
-
-interface Started {
-  readonly child: ChildProcess;
-  readonly output: () => string;
-  readonly exited: Promise<number | null>;
-}
-
-function npmStart(port: number, extraEnv: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BAR_TAB_STATE_DIR: join(workDir, 'state'), BAR_TAB_DIST_DIR: join(workDir, 'dist'), ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function ready(run: Started): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (run.output().includes('está lista')) resolve();
-    };
-    run.child.stdout?.on('data', check);
-    void run.exited.then(() => reject(new Error(`npm start exited early:\n${run.output()}`)));
-    check();
-  });
-}
 
 describe('npm start', () => {
   it('serves the app and its API on one origin, and Ctrl-C stops every process it started', async () => {
-    const port = await freePort();
-    const run = npmStart(port);
+    const run = await npmStart.start();
     await ready(run);
-    expect(run.output()).toMatch(/DB URL: postgres:\/\//);
-    expect(run.output()).toMatch(/anon key: eyJ/);
-    const children = descendants(run.child.pid ?? -1);
+    expect(run.output()).toMatch(/URL de la base: postgres:\/\//);
+    expect(run.output()).toMatch(/clave anon: eyJ/);
+    const children = run.tree();
     expect(children.map((child) => child.command).join('\n')).toMatch(/postgres/);
     expect(children.map((child) => child.command).join('\n')).toMatch(/postgrest/);
     expect(children.map((child) => child.command).join('\n')).toMatch(/deno/);
 
-    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
-    const rest = await fetch(`http://127.0.0.1:${port}/rest/v1/orders`, { headers: { apikey: /anon key: (\S+)/.exec(run.output())?.[1] ?? '' } });
+    expect((await fetch(`http://127.0.0.1:${run.port}/`)).status).toBe(200);
+    const rest = await fetch(`http://127.0.0.1:${run.port}/rest/v1/orders`, { headers: { apikey: printed(run, 'clave anon') } });
     expect(await rest.json()).toEqual([]);
 
     run.child.kill('SIGINT');
@@ -80,18 +40,18 @@ describe('npm start', () => {
   }, 90_000);
 
   it('recovers after a crash that left PostgreSQL and PostgREST running', async () => {
-    const crashed = npmStart(await freePort());
+    const crashed = await npmStart.start();
     await ready(crashed);
-    const orphans = descendants(crashed.child.pid ?? -1).filter((child) => /postgres|postgrest/.test(child.command));
+    const orphans = crashed.tree().filter((child) => /postgres|postgrest/.test(child.command));
     crashed.child.kill('SIGKILL');
     await crashed.exited;
     expect(orphans.some((orphan) => running(orphan.pid))).toBe(true);
 
-    const again = npmStart(await freePort());
+    const again = await npmStart.start();
     await ready(again);
-    expect(again.output()).toMatch(/earlier run/);
+    expect(again.output()).toMatch(/ejecución anterior/);
     for (const orphan of orphans) expect(running(orphan.pid), orphan.command).toBe(false);
-    const children = descendants(again.child.pid ?? -1);
+    const children = again.tree();
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     for (const child of children) expect(running(child.pid), child.command).toBe(false);
@@ -102,22 +62,22 @@ describe('npm start', () => {
     const squatter: Server = createServer();
     await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
     try {
-      const run = npmStart(port);
+      const run = await npmStart.start({ port });
       expect(await run.exited).toBe(1);
-      expect(run.output()).toContain(`Port ${port} is in use`);
+      expect(run.output()).toContain(`El puerto ${port} está en uso`);
       expect(run.output()).toContain('PORT=');
-      expect(descendants(run.child.pid ?? -1)).toEqual([]);
+      expect(run.tree()).toEqual([]);
     } finally {
       squatter.close();
     }
   }, 90_000);
 
   it('starts no local backend when a Supabase project is configured', async () => {
-    const run = npmStart(await freePort(), { VITE_SUPABASE_URL: 'https://bar-tab-test.supabase.co', VITE_SUPABASE_ANON_KEY: 'test.anon.key' });
+    const run = await npmStart.start({ env: { VITE_SUPABASE_URL: 'https://bar-tab-test.supabase.co', VITE_SUPABASE_ANON_KEY: 'test.anon.key' } });
     await ready(run);
-    expect(run.output()).toContain('API URL: https://bar-tab-test.supabase.co');
-    expect(run.output()).not.toContain('DB URL');
-    expect(descendants(run.child.pid ?? -1)).toEqual([]);
+    expect(run.output()).toContain('URL de la API: https://bar-tab-test.supabase.co');
+    expect(run.output()).not.toContain('URL de la base');
+    expect(run.tree()).toEqual([]);
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
   }, 90_000);

@@ -1,0 +1,66 @@
+/**
+ * The product's Edge Functions as `npm start` runs them: every one of
+ * FUNCTION_NAMES the functions folder has, each with only what it needs.
+ * `comment` gets its model settings; `host` reaches the database the way it
+ * does on Supabase, through the project's URL (this app's own origin, whose
+ * /rest/v1 is PostgREST) with the service_role key, and checks the host's key.
+ */
+import { commentPermissions } from './comment-function.ts';
+import { hasEdgeFunction, startEdgeFunction, type EdgeFunctionOptions, type RunningEdgeFunction } from './edge-function.ts';
+
+export const FUNCTION_NAMES = ['comment', 'host'] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
+export interface ProductFunctionsOptions {
+  /** The app's origin as this machine reaches it: http://127.0.0.1:<app port>. */
+  readonly appOrigin: string;
+  readonly serviceRoleKey: string;
+  readonly hostKey: string;
+  /** OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ALLOWED_ORIGINS: whichever are set. */
+  readonly functionEnv: Readonly<Record<string, string>>;
+  /** supabase/functions unless given. */
+  readonly functionsDir?: string | undefined;
+  readonly log: (line: string) => void;
+  readonly say: (line: string) => void;
+}
+
+type FunctionSettings = Pick<EdgeFunctionOptions, 'env' | 'allowNet' | 'allowEnv'>;
+
+function settingsFor(name: FunctionName, options: ProductFunctionsOptions): FunctionSettings {
+  if (name === 'comment') return { env: { ...options.functionEnv }, ...commentPermissions(options.functionEnv) };
+  const allowedOrigins = options.functionEnv.ALLOWED_ORIGINS;
+  return {
+    env: {
+      SUPABASE_URL: options.appOrigin,
+      SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+      HOST_KEY: options.hostKey,
+      ...(allowedOrigins ? { ALLOWED_ORIGINS: allowedOrigins } : {}),
+    },
+    allowNet: [new URL(options.appOrigin).host],
+    allowEnv: ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'HOST_KEY', 'ALLOWED_ORIGINS'],
+  };
+}
+
+/** Starts them side by side; when one cannot start, the others are stopped and the error thrown. */
+export async function startProductFunctions(options: ProductFunctionsOptions): Promise<RunningEdgeFunction[]> {
+  const names = FUNCTION_NAMES.filter((name) => hasEdgeFunction(name, options.functionsDir));
+  const results = await Promise.allSettled(
+    names.map((name) =>
+      startEdgeFunction({
+        name,
+        port: 0,
+        functionsDir: options.functionsDir,
+        onOutput: options.log,
+        say: options.say,
+        ...settingsFor(name, options),
+      }),
+    ),
+  );
+  const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((running) => running.stop()));
+    throw failed.reason;
+  }
+  return started;
+}

@@ -1,0 +1,133 @@
+/**
+ * The API half of the app server, as Supabase's gateway does it: streams a
+ * request to its backend and the answer back, unbuffered (a comment streams
+ * for as long as it takes). Request bodies are held to a limit: refused with
+ * 413 at once when Content-Length is over it, without reading or forwarding a
+ * byte; cut as soon as a streamed body passes it; cut too when the whole body
+ * has not arrived in time (the answer is not timed).
+ */
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+
+export interface Proxy {
+  /** Path prefix on this origin, e.g. '/rest/v1'; stripped before forwarding. */
+  readonly prefix: string;
+  /** Where to forward, e.g. 'http://127.0.0.1:3001' or 'http://127.0.0.1:3002/comment'; read per request. */
+  readonly target: () => string;
+}
+
+export interface BodyLimits {
+  readonly maxBytes: number;
+  /** The whole request body must arrive within this. */
+  readonly timeoutMs: number;
+}
+
+export const DEFAULT_BODY_LIMITS: BodyLimits = { maxBytes: 1_048_576, timeoutMs: 30_000 };
+
+export function matchesPrefix(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+}
+
+/** True when Content-Length alone says the body is over the limit. */
+export function declaredTooLarge(req: IncomingMessage, limits: BodyLimits): boolean {
+  return Number(req.headers['content-length'] ?? 0) > limits.maxBytes;
+}
+
+function tooLarge(limits: BodyLimits): object {
+  return { error: `El cuerpo del pedido supera ${limits.maxBytes / 1_048_576} MB.`, limit: limits.maxBytes };
+}
+
+/** Answers and hangs up (the rest of the body is not read); just hangs up once an answer has begun. */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, body: object): void {
+  if (res.headersSent) {
+    req.socket.destroy();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+  res.end(JSON.stringify(body));
+}
+
+export function sendJson(res: ServerResponse, status: number, body: object): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+export function forward(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, res: ServerResponse): void {
+  if (declaredTooLarge(req, limits)) {
+    refuse(req, res, 413, tooLarge(limits));
+    return;
+  }
+  const target = new URL(proxy.target());
+  const path = upstreamPath(target, (req.url ?? '/').slice(proxy.prefix.length));
+  const upstream = httpRequest(
+    { hostname: target.hostname, port: target.port, path, method: req.method, headers: gatewayHeaders(req, target) },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => sendJson(res, 502, { error: 'backend unavailable', backend: proxy.prefix }));
+  res.on('close', () => upstream.destroy());
+  sendBody(req, upstream, limits, (status, body) => {
+    // Aborted on purpose: its "socket hang up" must not turn the refusal into a 502.
+    upstream.removeAllListeners('error').on('error', () => undefined);
+    upstream.destroy();
+    refuse(req, res, status, body);
+  });
+}
+
+/** The target's path, then what followed the prefix ('', '/…' or '?…'). */
+function upstreamPath(target: URL, rest: string): string {
+  const path = `${target.pathname.replace(/\/$/, '')}${rest}`;
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+function gatewayHeaders(req: IncomingMessage, target: URL): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = { ...req.headers, host: target.host };
+  // This server is the edge: what a client claims in x-forwarded-for is not trusted.
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  headers['x-forwarded-proto'] = 'http';
+  // Supabase's gateway turns the apikey header into the bearer token PostgREST reads.
+  if (!headers.authorization && typeof headers.apikey === 'string') headers.authorization = `Bearer ${headers.apikey}`;
+  return headers;
+}
+
+/** Streams the body on, counting; `cut` is called once when it is too large or too slow. */
+function sendBody(
+  req: IncomingMessage,
+  upstream: Writable,
+  limits: BodyLimits,
+  cut: (status: number, body: object) => void,
+): void {
+  let received = 0;
+  const stop = (status: number, body: object) => {
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.pause();
+    cut(status, body);
+  };
+  const timer = setTimeout(
+    () => stop(408, { error: 'El cuerpo del pedido no llegó a tiempo.', timeoutMs: limits.timeoutMs }),
+    limits.timeoutMs,
+  );
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limits.maxBytes) {
+      stop(413, tooLarge(limits));
+    } else if (!upstream.destroyed && !upstream.write(chunk)) {
+      req.pause();
+      upstream.once('drain', () => req.resume());
+    }
+  };
+  req.on('data', onData);
+  req.once('end', () => {
+    clearTimeout(timer);
+    if (!upstream.destroyed) upstream.end();
+  });
+  req.once('close', () => clearTimeout(timer));
+}

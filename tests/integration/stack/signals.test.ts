@@ -1,0 +1,41 @@
+/**
+ * However `npm start` is told to stop, nothing it started is left running:
+ * SIGHUP (a closed terminal) stops it in order, and a second Ctrl-C during
+ * that stop forces it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launcher, outputHas, ready, stillRunning, type Launcher } from './npm-start.ts';
+
+let npmStart: Launcher;
+
+beforeAll(async () => {
+  npmStart = await launcher();
+});
+
+afterAll(async () => {
+  await npmStart.cleanUp();
+});
+
+describe('npm start told to stop', () => {
+  it('by SIGHUP to node stops every process it started, in order', async () => {
+    const run = await npmStart.start();
+    await ready(run);
+    const started = run.tree();
+    expect(started.map((info) => info.command).join('\n')).toMatch(/postgrest/);
+    run.child.kill('SIGHUP');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('SIGHUP: deteniendo todo…');
+    expect(await stillRunning(started)).toEqual([]);
+  }, 120_000);
+
+  it('by a second Ctrl-C during the stop forces it, and still leaves nothing running', async () => {
+    const run = await npmStart.start();
+    await ready(run);
+    const started = run.tree();
+    run.child.kill('SIGINT');
+    await outputHas(run, 'SIGINT: deteniendo todo…');
+    run.child.kill('SIGINT');
+    expect(await run.exited).not.toBeNull();
+    expect(await stillRunning(started)).toEqual([]);
+  }, 120_000);
+});
