@@ -1,0 +1,179 @@
+/**
+ * The `host` Edge Function as a web-standard handler: the host's page POSTs
+ * `{ key, action, … }`; a right host key gets the party read across guests
+ * with the service role. Pure of Deno globals, so it runs the same under
+ * Deno, Supabase and Node (the tests give it PostgREST's URL and a fetch).
+ */
+import { readBodyText } from '../_shared/body.ts';
+import { clientAddress } from '../_shared/client-address.ts';
+import { ALLOWED_METHODS, corsHeaders, isForbiddenCrossSite, preflightHeaders } from '../_shared/cors.ts';
+import { createHostDatabase, type HostDatabase } from '../_shared/host-database.ts';
+import { isHostKey, withoutKey } from '../_shared/host-key.ts';
+import { hostKeyOf, parseHostAction, parseHostBody, type HostAction } from '../_shared/host-request.ts';
+import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from '../_shared/host-settings.ts';
+import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
+
+export interface HostHandlerOptions {
+  readonly env: HostEnv;
+  /** PostgREST's own URL (tests); `${SUPABASE_URL}/rest/v1` otherwise. */
+  readonly restUrl?: string;
+  /** How the function reaches PostgREST (tests); the global fetch otherwise. */
+  readonly fetch?: typeof fetch;
+  /** Wrong keys allowed per address and window (tests shorten the window). */
+  readonly keyTries?: { readonly tries: number; readonly windowSeconds: number };
+  readonly log?: (line: string) => void;
+}
+
+export interface RequestInfo {
+  readonly remoteAddr?: string;
+}
+
+export type HostHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+const PATHS = new Set(['/', '/host', '/functions/v1/host']);
+
+export const HOST_ERRORS = {
+  noKey: 'Falta la clave de anfitrión.',
+  wrongKey: 'Clave incorrecta.',
+  tooManyTries: 'Demasiados intentos; espera un minuto.',
+  unknownGuest: 'Invitado desconocido.',
+  notConfigured: 'La función del anfitrión no está configurada: faltan HOST_KEY, SUPABASE_URL o SUPABASE_SERVICE_ROLE_KEY.',
+  database: 'No se pudo leer la base de datos; intenta de nuevo.',
+} as const;
+
+interface Context {
+  readonly settings: HostSettings;
+  readonly database: HostDatabase | null;
+  readonly keyTries: { readonly tries: number; readonly windowSeconds: number };
+  readonly log: (line: string) => void;
+}
+
+export function createHostHandler(options: HostHandlerOptions): HostHandler {
+  const settings = readHostSettings(options.env, options.restUrl);
+  const log = (line: string) => (options.log ?? console.warn)(withoutKey(`host: ${line}`, settings.hostKey));
+  const { restUrl, serviceRoleKey } = settings;
+  const database =
+    restUrl && serviceRoleKey ? createHostDatabase({ restUrl, serviceRoleKey, ...(options.fetch ? { fetch: options.fetch } : {}) }) : null;
+  const context: Context = { settings, database, keyTries: options.keyTries ?? HOST_KEY_TRIES, log };
+  return async (request, info) => {
+    const cors = corsHeaders(request, settings.allowedOrigins);
+    try {
+      return await answer(context, request, info, cors);
+    } catch (error) {
+      log(`unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      return jsonError({ status: 500, error: 'Error interno.' }, cors);
+    }
+  };
+}
+
+async function answer(context: Context, request: Request, info: RequestInfo | undefined, cors: Record<string, string>) {
+  const refusal = refuseRequest(context, request, cors);
+  if (refusal) return refusal;
+  const { hostKey } = context.settings;
+  if (!hostKey || !context.database) return jsonError({ status: 503, error: HOST_ERRORS.notConfigured }, cors);
+  const body = await readBody(request);
+  if (!body.ok) return jsonError(body.answer, cors);
+  const key = hostKeyOf(body.value);
+  if (key === null) return jsonError({ status: 401, error: HOST_ERRORS.noKey }, cors);
+  const address = clientAddress(request, info?.remoteAddr).slice(0, 200);
+  const guard = keyGuard(context, context.database, address);
+  if (!(await isHostKey(key, hostKey))) return refuseWrongKey(guard, cors);
+  const action = parseHostAction(body.value);
+  if (!action.ok) return jsonError({ status: 400, error: `Pedido inválido: ${action.error}` }, cors);
+  return perform(context, context.database, guard, action.value, cors);
+}
+
+/** Path, preflight, method and origin checks: the answer, or null to go on. */
+function refuseRequest(context: Context, request: Request, cors: Record<string, string>): Response | null {
+  const allowed = context.settings.allowedOrigins;
+  const forbidden: ErrorAnswer = { status: 403, error: 'Origen no permitido.' };
+  const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1');
+  if (!PATHS.has(path)) return jsonError({ status: 404, error: 'Aquí no hay nada: usa /host.' }, cors);
+  if (request.method === 'OPTIONS') {
+    const headers = preflightHeaders(request, allowed);
+    if (headers) return new Response(null, { status: 204, headers });
+    if (request.headers.has('origin')) return jsonError(forbidden, cors);
+    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS } });
+  }
+  if (request.method !== 'POST') {
+    return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: ALLOWED_METHODS } }, cors);
+  }
+  return isForbiddenCrossSite(request, allowed) ? jsonError(forbidden, cors) : null;
+}
+
+type ReadBody = { readonly ok: true; readonly value: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly answer: ErrorAnswer };
+
+async function readBody(request: Request): Promise<ReadBody> {
+  const text = await readBodyText(request);
+  if (!text.ok && text.reason === 'too large') return { ok: false, answer: { status: 413, error: 'El pedido es demasiado grande (máximo 16 KB).' } };
+  if (!text.ok) return { ok: false, answer: { status: 400, error: 'El cuerpo no es UTF-8 válido.' } };
+  const body = parseHostBody(text.text);
+  return body.ok ? body : { ok: false, answer: { status: 400, error: body.error } };
+}
+
+/** The wrong-key limit of one address: records a wrong try, or checks the address may still try. */
+interface KeyGuard {
+  /** Seconds to wait (0: go on), or null when the database could not say. */
+  check(wrong: boolean): Promise<number | null>;
+}
+
+function keyGuard(context: Context, database: HostDatabase, address: string): KeyGuard {
+  return {
+    async check(wrong) {
+      const args = { p_address: address || 'unknown', p_wrong: wrong, p_limit: context.keyTries.tries, p_window_seconds: context.keyTries.windowSeconds };
+      const answer = await database('host_key_attempt', args);
+      if (!answer.ok) context.log(answer.reason);
+      const seconds = answer.ok ? Number(answer.text) : Number.NaN;
+      return Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
+    },
+  };
+}
+
+function waitAnswer(seconds: number | null, cors: Record<string, string>): Response | null {
+  if (seconds === null) return jsonError({ status: 503, error: HOST_ERRORS.database }, cors);
+  if (seconds > 0) return jsonError({ status: 429, error: HOST_ERRORS.tooManyTries, retryAfterSeconds: seconds }, cors);
+  return null;
+}
+
+async function refuseWrongKey(guard: KeyGuard, cors: Record<string, string>): Promise<Response> {
+  return waitAnswer(await guard.check(true), cors) ?? jsonError({ status: 401, error: HOST_ERRORS.wrongKey }, cors);
+}
+
+/**
+ * A right key still waits out its address's limit. Reads ask the database in
+ * parallel with that check (an answer for a waiting address is thrown away);
+ * a paid mark is written only once the check has passed.
+ */
+async function perform(context: Context, database: HostDatabase, guard: KeyGuard, action: HostAction, cors: Record<string, string>) {
+  if (action.action === 'paid') {
+    const wait = waitAnswer(await guard.check(false), cors);
+    if (wait) return wait;
+    const args = { p_user_id: action.guestId, p_paid: action.paid, ...(action.amount === undefined ? {} : { p_amount: action.amount }) };
+    return databaseAnswer(context, await database('host_mark_paid', args), cors);
+  }
+  const [seconds, read] = await Promise.all([guard.check(false), readFor(database, action)]);
+  return waitAnswer(seconds, cors) ?? databaseAnswer(context, read, cors);
+}
+
+function readFor(database: HostDatabase, action: Exclude<HostAction, { action: 'paid' }>) {
+  if (action.action === 'guest') return database('host_guest', { p_user_id: action.guestId });
+  return database(action.action === 'party' ? 'host_party' : 'host_orders', {});
+}
+
+/** The SQL function's JSON as the answer; its `null` means an unknown guest. */
+function databaseAnswer(context: Context, answer: Awaited<ReturnType<HostDatabase>>, cors: Record<string, string>): Response {
+  if (!answer.ok) {
+    context.log(answer.reason);
+    return jsonError({ status: 503, error: HOST_ERRORS.database }, cors);
+  }
+  if (answer.text.trim() === 'null') return jsonError({ status: 404, error: HOST_ERRORS.unknownGuest }, cors);
+  return new Response(answer.text, {
+    status: 200,
+    headers: {
+      ...cors,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
