@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Capabilities under src/ never reach into the views that use them.
-const CAPABILITIES = ['catalogue', 'comments', 'config', 'guest', 'platform', 'pwa', 'sync', 'tab'];
+const CAPABILITIES = ['catalogue', 'comments', 'config', 'guest', 'host', 'platform', 'pwa', 'sync', 'tab'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench-results', '.local'] },

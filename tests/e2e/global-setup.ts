@@ -29,6 +29,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!stack) throw new Error('the browser tests need the local stack: unset VITE_SUPABASE_URL');
   process.env.BAR_TAB_URL = product.appUrl;
   process.env.BAR_TAB_DB_URL = stack.dbUrl;
+  // The host's page signs in with the key npm start makes (tests/e2e/host.spec.ts).
+  if (product.hostKey) process.env.BAR_TAB_HOST_KEY = product.hostKey;
   process.env.BAR_TAB_PROXIES = JSON.stringify(product.proxies.map((proxy) => ({ prefix: proxy.prefix, target: proxy.target() })));
   return async () => {
     await product.stop();

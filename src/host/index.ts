@@ -1,0 +1,9 @@
+/** The host's page: the party across guests, through the `host` Edge Function. */
+export { askHost, hostEndpoint, TOO_MANY_TRIES, WRONG_KEY, type HostAnswer, type HostEndpoint } from './api.ts';
+export { csvFileName, downloadText, partyCsv } from './csv.ts';
+export { formatAge, formatClock, productCount } from './format.ts';
+export { useGuestDetail, useHostState, useNow, type DetailState } from './hooks.ts';
+export { owesMore, parsePartyOrders, type GuestDetail, type GuestOrder, type Party, type PartyGuest } from './party.ts';
+export { createHostSession, POLL_MS, type FeedProblem, type HostSession, type HostState } from './session.ts';
+export { localHostStore, type HostStore, type Snapshot } from './storage.ts';
+export { formatPesos } from '../../supabase/functions/_shared/rules.ts';

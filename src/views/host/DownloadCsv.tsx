@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { csvFileName, downloadText, parsePartyOrders, partyCsv, type HostSession } from '../../host/index.ts';
+
+/** 'Descargar CSV': every active order, fresh from the server (it needs the signal). */
+export function DownloadCsv({ session }: { readonly session: HostSession }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    setMessage(null);
+    const answer = await session.ask({ action: 'orders' });
+    const orders = answer.kind === 'ok' ? parsePartyOrders(answer.json) : null;
+    if (orders) downloadText(csvFileName(new Date()), partyCsv(orders));
+    else setMessage(answer.kind === 'offline' ? 'Sin señal: el CSV se descarga cuando vuelva la conexión.' : 'No se pudo armar el CSV; intenta de nuevo.');
+    setBusy(false);
+  }
+
+  return (
+    <div className="host-csv">
+      <button type="button" className="button button-secondary" aria-busy={busy} onClick={() => void download()}>
+        Descargar CSV
+      </button>
+      <div aria-live="polite">{message && <p className="host-error">{message}</p>}</div>
+    </div>
+  );
+}

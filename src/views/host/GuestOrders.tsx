@@ -1,0 +1,52 @@
+import { formatClock, formatPesos, useGuestDetail, type DetailState, type HostSession, type PartyGuest } from '../../host/index.ts';
+
+interface GuestOrdersProps {
+  readonly session: HostSession;
+  readonly guest: PartyGuest;
+}
+
+function statusText({ status, detail }: DetailState): string {
+  switch (status) {
+    case 'loading':
+      return 'Cargando pedidos…';
+    case 'offline':
+      return detail ? 'Sin señal: estos son los últimos pedidos vistos.' : 'Sin señal: los pedidos se ven cuando vuelva la conexión.';
+    case 'failed':
+      return 'No se pudieron cargar los pedidos; se reintenta con la próxima actualización.';
+    case 'unknown':
+      return 'Invitado desconocido.';
+    case 'ready':
+      return '';
+  }
+}
+
+/** A guest's active orders, newest first, with product, price and time; asked again when their row changes. */
+export function GuestOrders({ session, guest }: GuestOrdersProps) {
+  const version = `${guest.orders}|${guest.total}|${guest.last_order_at}|${guest.paid_at ?? ''}`;
+  const state = useGuestDetail(session, guest.id, version);
+  const markedPaid = guest.paid_at !== null;
+  return (
+    <div className="host-detail">
+      {state.detail && (
+        <ul className="orders" aria-label={`Pedidos de ${guest.full_name}`}>
+          {state.detail.orders.map((order) => (
+            <li className="order" key={order.id}>
+              <span className="order-name">
+                {order.product_name}
+                <span className="host-order-time">
+                  {' '}
+                  · {formatClock(order.created_at)}
+                  {markedPaid && !order.paid && ' · después del pago'}
+                </span>
+              </span>
+              <span className="price">{formatPesos(order.product_price)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="note" role="status">
+        {statusText(state)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The host's page at /anfitrion: its own lazily loaded chunk (src/main.tsx),
+ * never part of the guests' first load. It reads the party through the `host`
+ * function and keeps its state apart from the guest's tab on the same phone.
+ */
+import { useEffect, useMemo } from 'react';
+import { env } from '../../config/env.ts';
+import { askHost, createHostSession, hostEndpoint, localHostStore, useHostState, type HostEndpoint, type HostSession } from '../../host/index.ts';
+import { ReloadPrompt } from '../ReloadPrompt.tsx';
+import { HostErrorBoundary } from './HostErrorBoundary.tsx';
+import { HostSignIn } from './HostSignIn.tsx';
+import { PartyScreen } from './PartyScreen.tsx';
+import './host.css';
+
+const ENDPOINT: HostEndpoint | null = env.backend ? hostEndpoint(env.backend) : null;
+
+export default function HostApp() {
+  useEffect(() => {
+    document.title = 'La fiesta · La Cuenta';
+  }, []);
+  return (
+    <>
+      <header className="app-header">
+        <h1 className="brand">La fiesta</h1>
+      </header>
+      <main className="app-main">
+        <HostErrorBoundary>
+          {ENDPOINT ? (
+            <SessionOf endpoint={ENDPOINT} />
+          ) : (
+            <p className="card problem">Esta versión de la app no tiene servidor: la fiesta solo se ve con Supabase configurado.</p>
+          )}
+        </HostErrorBoundary>
+      </main>
+      <footer className="app-footer">versión {env.appVersion}</footer>
+      <ReloadPrompt />
+    </>
+  );
+}
+
+function SessionOf({ endpoint }: { readonly endpoint: HostEndpoint }) {
+  const session = useMemo(
+    () =>
+      createHostSession({
+        ask: (key, action) => askHost(endpoint, key, action),
+        store: localHostStore,
+        isVisible: () => document.visibilityState === 'visible',
+      }),
+    [endpoint],
+  );
+  return <HostPage session={session} />;
+}
+
+/** The sign-in, or the party once the key is on this phone. */
+export function HostPage({ session }: { readonly session: HostSession }) {
+  const state = useHostState(session);
+  if (!state.signedIn) return <HostSignIn busy={state.signingIn} error={state.signInError} onSignIn={(key) => void session.signIn(key)} />;
+  return <PartyScreen session={session} state={state} />;
+}

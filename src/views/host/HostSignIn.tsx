@@ -1,0 +1,49 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+
+interface HostSignInProps {
+  readonly busy: boolean;
+  readonly error: string | null;
+  readonly onSignIn: (key: string) => void;
+}
+
+/** The host key, asked once: it stays on this phone until 'Salir'. */
+export function HostSignIn({ busy, error, onSignIn }: HostSignInProps) {
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const hintId = useId();
+
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSignIn(typed);
+  }
+
+  return (
+    <form className="card host-sign-in" onSubmit={submit} noValidate>
+      <h2 className="card-title">Entrar como anfitrión</h2>
+      <p className="hint" id={hintId}>
+        La clave la muestra <code>npm start</code>, o es el secreto HOST_KEY de la función en Supabase.
+      </p>
+      <label className="host-label" htmlFor={inputId}>
+        Clave de anfitrión
+      </label>
+      <input
+        id={inputId}
+        className="text-input"
+        type="password"
+        name="host_key"
+        autoComplete="current-password"
+        autoCapitalize="off"
+        spellCheck={false}
+        enterKeyHint="go"
+        placeholder="Clave de anfitrión"
+        aria-describedby={hintId}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+      <button className="button button-primary" type="submit" disabled={busy}>
+        Entrar
+      </button>
+      <div aria-live="assertive">{error && <p className="host-error">{error}</p>}</div>
+    </form>
+  );
+}

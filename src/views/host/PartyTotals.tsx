@@ -1,0 +1,24 @@
+import { memo } from 'react';
+import { formatPesos, type Party } from '../../host/index.ts';
+
+/** The party's sums: without tip, with tip (each guest's by the integer rule), paid, still to collect. */
+export const PartyTotals = memo(function PartyTotals({ party }: { readonly party: Party }) {
+  const rows: readonly (readonly [string, number, string])[] = [
+    ['Total de la fiesta', party.total, ''],
+    ['Con propina', party.tipped, 'host-total-tipped'],
+    ['Pagado', party.paid, ''],
+    ['Por cobrar', party.owed, 'host-total-owed'],
+  ];
+  return (
+    <section className="card" aria-label="Totales">
+      <dl className="totals host-totals">
+        {rows.map(([label, amount, className]) => (
+          <div key={label} className={`total-row ${className}`}>
+            <dt>{label}</dt>
+            <dd className="price">{formatPesos(amount)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+});

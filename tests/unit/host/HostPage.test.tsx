@@ -1,0 +1,148 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createHostSession } from '../../../src/host/session.ts';
+import { localHostStore } from '../../../src/host/storage.ts';
+import { HostPage } from '../../../src/views/host/HostApp.tsx';
+import { fakeHostServer, guestRow } from './fixtures.ts';
+
+const KEY = 'clave-del-anfitrión';
+const ANA = guestRow({ id: 'a', full_name: 'Ana Pérez', orders: 2, total: 10_900, tipped: 11_990 });
+const BETO = guestRow({ id: 'b', full_name: 'Beto Soto', orders: 1, total: 16_990, tipped: 18_689, last_order_at: '2026-11-22T02:10:00Z' });
+
+function renderHost() {
+  const { server, ask } = fakeHostServer(KEY);
+  server.guests = [BETO, ANA];
+  server.orders.set('a', [
+    { id: 'o2', product_name: 'Aperol Spritz', product_price: 6500, created_at: '2026-11-22T01:41:00Z', paid: false },
+    { id: 'o1', product_name: 'Summer Ale 500cc', product_price: 4400, created_at: '2026-11-22T01:30:00Z', paid: false },
+  ]);
+  const session = createHostSession({ ask, store: localHostStore });
+  const user = userEvent.setup();
+  render(<HostPage session={session} />);
+  return { server, session, user };
+}
+
+async function signIn(user: ReturnType<typeof userEvent.setup>, key = KEY) {
+  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), key);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
+function readText(blob: Blob | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(new Error('unreadable'));
+    if (blob) reader.readAsText(blob);
+    else reject(new Error('no file'));
+  });
+}
+
+const totalOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+const rowOf = (name: string) => screen.getByRole('button', { name }).closest('li') as HTMLElement;
+
+describe('the host’s sign-in', () => {
+  it('asks for the key by its label and placeholder, and says when it is wrong', async () => {
+    const { user } = renderHost();
+    expect(screen.getByLabelText('Clave de anfitrión')).toHaveAttribute('type', 'password');
+    await signIn(user, 'otra');
+    expect(await screen.findByText('Clave incorrecta.')).toBeInTheDocument();
+    expect(screen.queryByText('Total de la fiesta')).toBeNull();
+  });
+});
+
+describe('the party view', () => {
+  it('shows the party’s totals in $4.400 format', async () => {
+    const { user } = renderHost();
+    await signIn(user);
+    expect(await screen.findByText('Total de la fiesta')).toBeInTheDocument();
+    expect(totalOf('Total de la fiesta')).toBe('$27.890');
+    expect(totalOf('Con propina')).toBe('$30.679');
+    expect(totalOf('Pagado')).toBe('$0');
+    expect(totalOf('Por cobrar')).toBe('$30.679');
+    expect(screen.getByText(/^Actualizado hace \d+ s$/)).toBeInTheDocument();
+  });
+
+  it('lists guests by name with count, totals, last order time and a named paid toggle', async () => {
+    const { user } = renderHost();
+    await signIn(user);
+    const names = (await screen.findAllByRole('button', { expanded: false })).map((button) => button.textContent.replace(/[ ▸▾]+$/, ''));
+    expect(names).toEqual(['Ana Pérez', 'Beto Soto']);
+    const ana = within(rowOf('Ana Pérez'));
+    expect(ana.getByText(/^2 productos · último pedido \d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(ana.getByText('$10.900')).toBeInTheDocument();
+    expect(ana.getByText('$11.990')).toBeInTheDocument();
+    expect(ana.getByRole('checkbox', { name: 'Pagó Ana Pérez' })).not.toBeChecked();
+    expect(within(rowOf('Beto Soto')).getByText(/^1 producto · /)).toBeInTheDocument();
+  });
+
+  it('marks a guest paid with the tipped total on screen, then says what they owe after ordering more', async () => {
+    const { user, server, session } = renderHost();
+    await signIn(user);
+    await user.click(await screen.findByRole('checkbox', { name: 'Pagó Ana Pérez' }));
+    expect(server.actions).toContainEqual({ action: 'paid', guestId: 'a', paid: true, amount: 11_990 });
+    expect(await screen.findByRole('checkbox', { name: 'Pagó Ana Pérez' })).toBeChecked();
+    expect(totalOf('Pagado')).toBe('$11.990');
+    expect(within(rowOf('Ana Pérez')).getByText(/^Pagó \$11\.990 a las \d{2}:\d{2}$/)).toBeInTheDocument();
+
+    server.guests = server.guests.map((row) => (row.id === 'a' ? { ...row, orders: 3, total: 15_300, tipped: 16_830 } : row));
+    await act(() => session.refresh());
+    expect(within(rowOf('Ana Pérez')).getByText('Debe $4.840 más')).toBeInTheDocument();
+    expect(totalOf('Por cobrar')).toBe('$23.529');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Pagó Ana Pérez' }));
+    expect(server.actions.at(-2)).toEqual({ action: 'paid', guestId: 'a', paid: false });
+    expect(await screen.findByRole('checkbox', { name: 'Pagó Ana Pérez' })).not.toBeChecked();
+    expect(screen.queryByText(/^Debe /)).toBeNull();
+  });
+
+  it('shows a guest’s active orders, newest first, with product and price, when tapped', async () => {
+    const { user } = renderHost();
+    await signIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Ana Pérez' }));
+    const list = await screen.findByRole('list', { name: 'Pedidos de Ana Pérez' });
+    const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([expect.stringMatching(/^Aperol Spritz · \d{2}:\d{2}\$6\.500$/), expect.stringMatching(/^Summer Ale 500cc · \d{2}:\d{2}\$4\.400$/)]);
+    expect(screen.getByRole('button', { name: 'Ana Pérez' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('keeps the party on screen with its age when the signal goes, and says so', async () => {
+    const { user, server, session } = renderHost();
+    await signIn(user);
+    await screen.findByText('Total de la fiesta');
+    server.signal = false;
+    await act(() => session.refresh());
+    expect(screen.getByRole('status')).toHaveTextContent('Sin señal: se muestra lo último que llegó.');
+    expect(totalOf('Total de la fiesta')).toBe('$27.890');
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+  });
+
+  it('downloads the CSV, and says when there is no signal for it', async () => {
+    const { user, server } = renderHost();
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:csv';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await signIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Descargar CSV' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(click.mock.contexts[0]).toMatchObject({ download: expect.stringMatching(/^fiesta-\d{4}-\d{2}-\d{2}\.csv$/) });
+    const text = await readText(created[0]);
+    expect(text.split('\r\n')).toHaveLength(4);
+    expect(text).toContain('Ana Pérez;Aperol Spritz;6500;');
+    server.signal = false;
+    await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    expect(await screen.findByText('Sin señal: el CSV se descarga cuando vuelva la conexión.')).toBeInTheDocument();
+  });
+
+  it('forgets the key on Salir and asks for it again', async () => {
+    const { user } = renderHost();
+    await signIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Salir' }));
+    expect(screen.getByPlaceholderText('Clave de anfitrión')).toBeInTheDocument();
+    expect(localStorage.getItem('hostKey')).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_HEADER, csvField, csvFileName, partyCsv } from '../../../src/host/csv.ts';
+import { formatStamp } from '../../../src/host/format.ts';
+import type { PartyOrder } from '../../../src/host/party.ts';
+
+const order = (change: Partial<PartyOrder> = {}): PartyOrder => ({
+  user_id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
+  full_name: 'Ana Pérez',
+  product_name: 'Summer Ale 500cc',
+  product_price: 4400,
+  created_at: '2026-11-22T01:41:05.123+00:00',
+  paid: false,
+  ...change,
+});
+
+describe('the party CSV', () => {
+  it('starts with a BOM and a header row, one CRLF line per order, `;` between fields', () => {
+    const csv = partyCsv([order(), order({ product_name: 'Aperol Spritz', product_price: 6500, paid: true })]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines).toEqual([
+      'Invitado;Producto;Precio;Hora;Pagado',
+      `Ana Pérez;Summer Ale 500cc;4400;${formatStamp('2026-11-22T01:41:05.123+00:00')};no`,
+      `Ana Pérez;Aperol Spritz;6500;${formatStamp('2026-11-22T01:41:05.123+00:00')};sí`,
+      '',
+    ]);
+    expect(CSV_HEADER).toHaveLength(5);
+  });
+
+  it('is only the header for a party with no orders', () => {
+    expect(partyCsv([])).toBe('\uFEFFInvitado;Producto;Precio;Hora;Pagado\r\n');
+  });
+
+  it('quotes fields with separators, quotes or line breaks, doubling quotes', () => {
+    expect(csvField('Ana; la "Flaca"')).toBe('"Ana; la ""Flaca"""');
+    expect(csvField('dos\nlíneas')).toBe('"dos\nlíneas"');
+    expect(csvField('Ana, María')).toBe('Ana, María');
+    expect(csvField(4400)).toBe('4400');
+  });
+
+  it('keeps a name a spreadsheet would run as a formula as plain text', () => {
+    for (const name of ['=HYPERLINK("http://x";"y")', '+56 9 1234', '-1+1', '@SUM(A1)']) {
+      expect(csvField(name).replace(/^"/, '')).toMatch(/^'/);
+    }
+    expect(partyCsv([order({ full_name: '=1+1' })])).toContain("\r\n'=1+1;");
+  });
+
+  it('is named after this phone’s date', () => {
+    expect(csvFileName(new Date(2026, 10, 21, 23, 59))).toBe('fiesta-2026-11-21.csv');
+  });
+});

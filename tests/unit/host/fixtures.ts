@@ -1,0 +1,72 @@
+/** Rows and parties as the `host` function answers them, for the host page's unit tests. */
+import type { HostAnswer } from '../../../src/host/api.ts';
+import type { Party, PartyGuest } from '../../../src/host/party.ts';
+import type { HostAction } from '../../../supabase/functions/_shared/host-request.ts';
+
+export const guestRow = (change: Partial<PartyGuest> = {}): PartyGuest => ({
+  id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
+  full_name: 'Ana Pérez',
+  orders: 2,
+  total: 10_900,
+  tipped: 11_990,
+  last_order_at: '2026-11-22T01:41:05.123+00:00',
+  paid_amount: null,
+  paid_at: null,
+  ...change,
+});
+
+export function partyOf(guests: readonly PartyGuest[]): Party {
+  const total = guests.reduce((sum, guest) => sum + guest.total, 0);
+  const tipped = guests.reduce((sum, guest) => sum + guest.tipped, 0);
+  const paid = guests.reduce((sum, guest) => sum + (guest.paid_amount ?? 0), 0);
+  const owed = guests.reduce((sum, guest) => sum + Math.max(0, guest.tipped - (guest.paid_amount ?? 0)), 0);
+  return { total, tipped, paid, owed, guests };
+}
+
+export interface FakeOrder {
+  readonly id: string;
+  readonly product_name: string;
+  readonly product_price: number;
+  readonly created_at: string;
+  readonly paid: boolean;
+}
+
+/**
+ * The `host` function for view tests: guests' rows and orders, paid marks,
+ * a signal that can drop. Answers like the real one, in the page's terms.
+ */
+export function fakeHostServer(key: string) {
+  const server = {
+    signal: true,
+    guests: [] as PartyGuest[],
+    orders: new Map<string, FakeOrder[]>(),
+    actions: [] as HostAction[],
+  };
+  const ask = (given: string, action: HostAction): Promise<HostAnswer> => {
+    server.actions.push(action);
+    if (!server.signal) return Promise.resolve({ kind: 'offline' });
+    if (given !== key) return Promise.resolve({ kind: 'refused', status: 401, error: 'Clave incorrecta.', retryAfterSeconds: null });
+    return Promise.resolve({ kind: 'ok', json: answer(server, action) });
+  };
+  return { server, ask };
+}
+
+function answer(server: ReturnType<typeof fakeHostServer>['server'], action: HostAction): unknown {
+  switch (action.action) {
+    case 'party':
+      return structuredClone(partyOf(server.guests));
+    case 'guest': {
+      const guest = server.guests.find((row) => row.id === action.guestId);
+      return { id: action.guestId, full_name: guest?.full_name, orders: server.orders.get(action.guestId) ?? [] };
+    }
+    case 'orders':
+      return server.guests.flatMap((guest) =>
+        (server.orders.get(guest.id) ?? []).map((order) => ({ user_id: guest.id, full_name: guest.full_name, ...order })),
+      );
+    case 'paid':
+      server.guests = server.guests.map((row) =>
+        row.id === action.guestId ? { ...row, paid_amount: action.paid ? (action.amount ?? row.tipped) : null, paid_at: action.paid ? new Date().toISOString() : null } : row,
+      );
+      return { id: action.guestId };
+  }
+}
