@@ -98,6 +98,8 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
   };
 }
 
+const HOST_FILES = new Set([`/${HEADERS_FILE}`, '/_redirects']);
+
 /** The host's rules from the build; none when the build has no _headers file. */
 async function readHeaderRules(root: string): Promise<HeaderRule[]> {
   const text = await readFile(join(root, HEADERS_FILE), 'utf8').catch((error: unknown) => {
@@ -121,8 +123,8 @@ async function serveFile(
   }
   const pathname = safePathname(req.url ?? '/');
   let relative = pathname === null || pathname === '/' ? '/index.html' : pathname;
-  // The host reads _headers; it is not a page.
-  let file = relative === `/${HEADERS_FILE}` ? null : await load(root, cache, relative);
+  // The host reads _headers and _redirects; they are not pages.
+  let file = HOST_FILES.has(relative) ? null : await load(root, cache, relative);
   if (!file && !extname(relative)) {
     relative = '/index.html';
     file = await load(root, cache, relative);

@@ -20,6 +20,7 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>app</title>');
   await writeFile(join(dist, 'assets', 'app.js'), 'console.log(1);');
   await writeFile(join(dist, '_headers'), HEADERS);
+  await writeFile(join(dist, '_redirects'), '/anfitrion /index.html 200\n');
   server = await startAppServer({ distDir: dist, port: 0 });
 });
 
@@ -44,8 +45,13 @@ describe('the app server with a _headers file', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
   });
 
-  it('does not hand out the file', async () => {
+  it('does not hand out the host’s files', async () => {
     const text = await (await fetch(`${server.url}/_headers`)).text();
     expect(text).not.toContain('Content-Security-Policy');
+    expect(await (await fetch(`${server.url}/_redirects`)).text()).not.toContain('/anfitrion');
+  });
+
+  it('answers the host’s page with the shell, as the build’s _redirects asks of a static host', async () => {
+    expect(await (await fetch(`${server.url}/anfitrion`)).text()).toContain('<title>app</title>');
   });
 });
