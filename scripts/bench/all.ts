@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { startProduct } from '../lib/product.ts';
 import { benchBrowser } from './browser.ts';
 import { benchComment } from './comment.ts';
+import { benchFlood } from './flood.ts';
+import { benchHost } from './host.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchParty } from './party.ts';
 import { saveResults, table, type Figure } from './report.ts';
@@ -30,7 +32,7 @@ async function productFigures(): Promise<{ figures: Figure[]; notes: string[] }>
 
 const started = performance.now();
 const app = await productFigures();
-const figures = [...app.figures, ...(await benchSync()), ...(await benchComment()), ...(await benchParty())];
+const figures = [...app.figures, ...(await benchSync()), ...(await benchComment()), ...(await benchParty()), ...(await benchFlood()), ...(await benchHost())];
 await saveResults('all', { figures, lighthouseAuditsBelowFull: app.notes });
 console.log(`\n${table(figures)}\n`);
 if (app.notes.length > 0) console.log(`Lighthouse audits below full marks:\n${app.notes.map((note) => `- ${note}`).join('\n')}\n`);

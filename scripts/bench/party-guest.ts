@@ -88,9 +88,22 @@ function noteDeliveries(transport: SyncTransport, sent: Set<string>): SyncTransp
       if (table === 'orders' && answer.status === 201) for (const row of rows) sent.add((row as OrderRow).id);
       return answer;
     },
-    deactivateOrders: (guestId, orderIds) => transport.deactivateOrders(guestId, orderIds),
+    setOrdersActive: (guestId, orderIds, active) => transport.setOrdersActive(guestId, orderIds, active),
     activeOrders: (guestId) => transport.activeOrders(guestId),
   };
+}
+
+/**
+ * The phone's database without the two Dexie middlewares that serve only
+ * liveQuery (the views' reactivity, which a phone in Node has not got): they
+ * cost every write a range set and an AbortController, a quarter of a tap's
+ * time on fake-indexeddb. The tab and the queue read and write it as the app does.
+ */
+function phoneDatabase(name: string): BarTabDatabase {
+  const database = new BarTabDatabase(name);
+  database.unuse({ stack: 'dbcore', name: 'Cache' });
+  database.unuse({ stack: 'dbcore', name: 'Observability' });
+  return database;
 }
 
 async function sleepUntil(moment: number): Promise<void> {
@@ -98,9 +111,10 @@ async function sleepUntil(moment: number): Promise<void> {
   if (wait > 0) await delay(wait);
 }
 
-export async function seatGuest(bar: Bar, number: number, random: () => number): Promise<PartyGuest> {
+/** `speed`: how much faster than real time the party is played (its backoff too). */
+export async function seatGuest(bar: Bar, number: number, random: () => number, speed = SPEED): Promise<PartyGuest> {
   const guest: UserRow = { id: crypto.randomUUID(), full_name: `Invitado ${String(number).padStart(3, '0')}` };
-  const database = new BarTabDatabase(`party-${guest.id}`);
+  const database = phoneDatabase(`party-${guest.id}`);
   const signal: Signal = { offline: false, spellsStarted: 0, lastSpellEndAt: null, offlineAttempts: 0 };
   const sent = new Set<string>();
   const transport = noteDeliveries(
@@ -109,7 +123,7 @@ export async function seatGuest(bar: Bar, number: number, random: () => number):
   );
   const tapped = new Map<string, Tapped>();
   const delivered = new Map<string, Delivered>();
-  const engine = flushEngine(database, transport, random, () => {
+  const engine = flushEngine({ database, transport, random, speed }, () => {
     stampDeliveries(sent, delivered, signal);
   });
   const evening = eveningOf({ database, guest, signal, engine, tapped });
@@ -230,13 +244,16 @@ interface FlushEngine {
 }
 
 /** The page engine's own scheduler (src/sync/scheduler.ts), its waits played on the party's clock. */
-function flushEngine(database: BarTabDatabase, transport: SyncTransport, random: () => number, afterEachFlush: () => void): FlushEngine {
+function flushEngine(
+  { database, transport, random, speed }: { database: BarTabDatabase; transport: SyncTransport; random: () => number; speed: number },
+  afterEachFlush: () => void,
+): FlushEngine {
   const lock = inProcessLock();
   const counts = { done: 0, failed: 0 };
   const scheduler = createFlushScheduler({
     flush: () => flushOutbox({ database, transport, lock }),
     random,
-    timeScale: SPEED,
+    timeScale: speed,
     onOutcome: (outcome) => {
       afterEachFlush();
       if (outcome.kind === 'done') counts.done += 1;

@@ -4,14 +4,15 @@
  * (if ever) they reset the tab, and when their phone loses signal.
  *
  * Time: the party lasts PARTY_MINUTES on the party's clock and is played
- * SPEED times faster, so 3 party minutes take 90 s of wall clock. Everything a
- * guest does (taps, resets, offline spells) and the sync backoff follow the
- * party's clock; the page's 300 ms write debounce and the network do not, so
- * flush latencies are what a phone would really see.
+ * `speed` times faster (today's party at SPEED: 3 party minutes take 90 s of
+ * wall clock). Everything a guest does (taps, resets, offline spells) and the
+ * sync backoff follow the party's clock; the page's 300 ms write debounce and
+ * the network do not, so flush latencies are what a phone would really see.
  */
 import { PRODUCTS } from '../../src/catalogue/index.ts';
 import type { Pick } from '../../src/tab/index.ts';
 
+/** Today's party; a larger one passes its own to planGuest. */
 export const SPEED = 2;
 export const PARTY_MINUTES = 3;
 export const ORDERS_PER_GUEST = 15;
@@ -45,10 +46,10 @@ export interface GuestPlan {
 }
 
 /** Party time (ms) to wall time (ms). */
-export const onWallClock = (partyMs: number): number => partyMs / SPEED;
+export const onWallClock = (partyMs: number, speed = SPEED): number => partyMs / speed;
 
 /** The last moment anything is planned, in wall ms after the start. */
-export const LAST_CALL_MS = onWallClock(LAST_CALL_PARTY_MS);
+export const lastCallMs = (speed = SPEED): number => onWallClock(LAST_CALL_PARTY_MS, speed);
 
 const between = (random: () => number, low: number, high: number) => low + random() * (high - low);
 
@@ -58,8 +59,8 @@ function pickFromTheBar(random: () => number): Pick {
   return { name: product.name, price: product.price };
 }
 
-function planTaps(random: () => number, arriveAt: number): Tap[] {
-  const times = Array.from({ length: ORDERS_PER_GUEST }, () => between(random, arriveAt + 1000, LAST_CALL_PARTY_MS));
+function planTaps(random: () => number, arriveAt: number, orders: number): Tap[] {
+  const times = Array.from({ length: orders }, () => between(random, arriveAt + 1000, LAST_CALL_PARTY_MS));
   return times.sort((a, b) => a - b).map((at) => ({ at, pick: pickFromTheBar(random) }));
 }
 
@@ -83,15 +84,16 @@ function planResets(random: () => number, taps: readonly Tap[]): number[] {
 }
 
 /** One guest's evening, in wall-clock ms after the party starts. */
-export function planGuest(random: () => number): GuestPlan {
+export function planGuest(random: () => number, orders = ORDERS_PER_GUEST, speed = SPEED): GuestPlan {
   const arriveAt = between(random, 0, ARRIVALS_WITHIN_S * 1000);
-  const taps = planTaps(random, arriveAt);
+  const taps = planTaps(random, arriveAt, orders);
   const resets = planResets(random, taps);
   const spells = planSpells(random, arriveAt);
+  const wall = (partyMs: number) => onWallClock(partyMs, speed);
   return {
-    arriveAt: onWallClock(arriveAt),
-    taps: taps.map((tap) => ({ at: onWallClock(tap.at), pick: tap.pick })),
-    resets: resets.map(onWallClock),
-    spells: spells.map((spell) => ({ from: onWallClock(spell.from), to: onWallClock(spell.to) })),
+    arriveAt: wall(arriveAt),
+    taps: taps.map((tap) => ({ at: wall(tap.at), pick: tap.pick })),
+    resets: resets.map(wall),
+    spells: spells.map((spell) => ({ from: wall(spell.from), to: wall(spell.to) })),
   };
 }
