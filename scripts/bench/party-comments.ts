@@ -1,10 +1,10 @@
 /**
  * The party's comments: the real `comment` function (Deno) in front of the
- * local OpenAI-format server with a fixed first-token delay, and many guests
- * asking at once, each from their own address (the function rate-limits per
- * guest and per address), read by the app's own stream reader.
+ * local OpenAI-format server with a fixed first-token delay, its rate limits
+ * in Postgres, and many guests asking at once from the bar's one public
+ * address (as they do on its Wi-Fi), read by the app's own stream reader.
  */
-import { startCommentFunction } from '../lib/comment-function.ts';
+import { startBenchedComment } from './comment-stack.ts';
 import { streamComment } from '../../src/comments/stream.ts';
 import { startFakeOpenAI } from '../../tests/support/openai-server.ts';
 
@@ -22,8 +22,10 @@ export interface CommentResult {
   readonly error?: string;
 }
 
-async function askForComment(functionUrl: string, number: number): Promise<CommentResult> {
-  const address = `10.42.${(number >> 8) & 255}.${number & 255}`;
+/** The bar's Wi-Fi: every guest behind one public address, as the platform's edge names it. */
+const BAR_ADDRESS = '203.0.113.42';
+
+async function askForComment(functionUrl: string): Promise<CommentResult> {
   const started = performance.now();
   let firstChunkMs = -1;
   let text = '';
@@ -36,8 +38,7 @@ async function askForComment(functionUrl: string, number: number): Promise<Comme
         if (firstChunkMs < 0) firstChunkMs = performance.now() - started;
         text += piece;
       },
-      // Each guest's phone has its own address, as the gateway would report it.
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': address } }),
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'cf-connecting-ip': BAR_ADDRESS } }),
     },
   );
   const error = await read.then(
@@ -51,10 +52,10 @@ async function askForComment(functionUrl: string, number: number): Promise<Comme
 export async function commentCrowd(streams: number): Promise<CommentResult[]> {
   const model = await startFakeOpenAI({ pieces: PIECES, ...UPSTREAM });
   try {
-    const fn = await startCommentFunction({ port: 0, env: { OPENAI_API_KEY: 'sk-party', OPENAI_BASE_URL: model.baseURL } });
+    const fn = await startBenchedComment(model.baseURL);
     try {
-      await askForComment(fn.url, 0);
-      return await Promise.all(Array.from({ length: streams }, (_, index) => askForComment(fn.url, index + 1)));
+      await askForComment(fn.url);
+      return await Promise.all(Array.from({ length: streams }, () => askForComment(fn.url)));
     } finally {
       await fn.stop();
     }

@@ -1,6 +1,7 @@
 /**
  * The `comment` Edge Function as it runs locally (see edge-function.ts): it
- * may reach the model's host and read its own settings and the OpenAI SDK's.
+ * may reach the model's host and the project (its rate limits live in
+ * Postgres), and read its own settings and the OpenAI SDK's.
  */
 import {
   edgeFunctionArguments,
@@ -13,12 +14,13 @@ import {
 export type CommentFunctionOptions = Omit<EdgeFunctionOptions, 'name' | keyof EdgeFunctionPermissions>;
 export type RunningCommentFunction = RunningEdgeFunction;
 
-/** What it may reach and read, given its environment (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ALLOWED_ORIGINS). */
+/** What it may reach and read, given its environment (OPENAI_*, ALLOWED_ORIGINS, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY). */
 export function commentPermissions(env: Readonly<Record<string, string>>): EdgeFunctionPermissions {
+  const project = env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).host] : [];
   return {
-    allowNet: [new URL(env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').host],
+    allowNet: [new URL(env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').host, ...project],
     // The OpenAI SDK reads a few of its own too (OPENAI_ORG_ID, OPENAI_LOG…).
-    allowEnv: ['ALLOWED_ORIGINS', 'OPENAI_*'],
+    allowEnv: ['ALLOWED_ORIGINS', 'OPENAI_*', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'],
   };
 }
 

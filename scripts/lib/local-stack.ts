@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateSecrets, signRoleKey } from './keys.ts';
 import { prepareDatabase, type MigrationResult } from './migrations.ts';
+import { startGateway } from './gateway.ts';
 import { freePort } from './ports.ts';
 import { startPostgres, type RunningPostgres } from './postgres.ts';
 import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
@@ -20,6 +21,8 @@ export interface LocalStack {
   readonly dbUrl: string;
   /** PostgREST itself; the app reaches it through its own origin at /rest/v1. */
   readonly restUrl: () => string;
+  /** The project's URL, laid out like Supabase's (`/rest/v1` → PostgREST): SUPABASE_URL for a function run alone. */
+  readonly projectUrl: string;
   readonly anonKey: string;
   readonly serviceRoleKey: string;
   readonly jwtSecret: string;
@@ -92,10 +95,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await running?.stop();
     };
     stoppers.push(stopRest);
+    const gateway = await startGateway([{ prefix: '/rest/v1', target: () => `http://127.0.0.1:${restPort}` }]);
+    stoppers.push(() => gateway.close());
 
     return {
       dbUrl: postgres.superuserUrl,
       restUrl: () => `http://127.0.0.1:${restPort}`,
+      projectUrl: gateway.url,
       anonKey: await signRoleKey(secrets.jwtSecret, 'anon'),
       serviceRoleKey: await signRoleKey(secrets.jwtSecret, 'service_role'),
       jwtSecret: secrets.jwtSecret,

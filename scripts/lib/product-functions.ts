@@ -1,9 +1,10 @@
 /**
  * The product's Edge Functions as `npm start` runs them: every one of
  * FUNCTION_NAMES the functions folder has, each with only what it needs.
- * `comment` gets its model settings; `host` reaches the database the way it
- * does on Supabase, through the project's URL (this app's own origin, whose
- * /rest/v1 is PostgREST) with the service_role key, and checks the host's key.
+ * Both reach the database the way they do on Supabase, through the project's
+ * URL (this app's own origin, whose /rest/v1 is PostgREST) with the
+ * service_role key: `comment` for its rate limits, besides its model
+ * settings; `host` for the party, and it checks the host's key.
  */
 import { commentPermissions } from './comment-function.ts';
 import { hasEdgeFunction, startEdgeFunction, type EdgeFunctionOptions, type RunningEdgeFunction } from './edge-function.ts';
@@ -27,12 +28,16 @@ export interface ProductFunctionsOptions {
 type FunctionSettings = Pick<EdgeFunctionOptions, 'env' | 'allowNet' | 'allowEnv'>;
 
 function settingsFor(name: FunctionName, options: ProductFunctionsOptions): FunctionSettings {
-  if (name === 'comment') return { env: { ...options.functionEnv }, ...commentPermissions(options.functionEnv) };
+  // What Supabase gives every function: the project's URL and the service_role key.
+  const project = { SUPABASE_URL: options.appOrigin, SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey };
+  if (name === 'comment') {
+    const env = { ...options.functionEnv, ...project };
+    return { env, ...commentPermissions(env) };
+  }
   const allowedOrigins = options.functionEnv.ALLOWED_ORIGINS;
   return {
     env: {
-      SUPABASE_URL: options.appOrigin,
-      SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+      ...project,
       HOST_KEY: options.hostKey,
       ...(allowedOrigins ? { ALLOWED_ORIGINS: allowedOrigins } : {}),
     },

@@ -88,8 +88,10 @@ function upstreamPath(target: URL, rest: string): string {
 
 function gatewayHeaders(req: IncomingMessage, target: URL): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = { ...req.headers, host: target.host };
-  // This server is the edge: what a client claims in x-forwarded-for is not trusted.
+  // This server is the edge: what a client claims is not trusted. Like Cloudflare in front of
+  // Supabase, it names the connecting address in cf-connecting-ip, overwriting any sent.
   headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  headers['cf-connecting-ip'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-forwarded-proto'] = 'http';
   // Supabase's gateway turns the apikey header into the bearer token PostgREST reads.

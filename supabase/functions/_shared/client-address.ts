@@ -1,5 +1,15 @@
-/** Who is asking: the first `x-forwarded-for` entry (set by the app's server and Supabase's gateway), else the socket's address. */
+/**
+ * Who is asking, as the platform saw it. Supabase's functions sit behind
+ * Cloudflare, whose edge sets `cf-connecting-ip` to the address that connected
+ * to it and overwrites whatever a client sent under that name; the local app
+ * server (scripts/lib/proxy.ts) does the same. `x-forwarded-for` is never
+ * read: its first entry is whatever the client wrote, so rotating it would buy
+ * a fresh allowance per request. Without the header (a direct call on this
+ * machine), the socket's address.
+ */
+export const CLIENT_ADDRESS_HEADER = 'cf-connecting-ip';
+
 export function clientAddress(request: Request, remoteAddr?: string): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || remoteAddr || 'unknown';
+  const platform = request.headers.get(CLIENT_ADDRESS_HEADER)?.trim();
+  return (platform || remoteAddr || 'unknown').slice(0, 200);
 }

@@ -1,16 +1,17 @@
 /**
- * The `host` function's one way into the database: PostgREST's RPC endpoint
- * with the service role, as Supabase functions reach their project. Every
- * call is one round trip to one SQL function (supabase/migrations/*_host.sql).
+ * The functions' one way into the database: PostgREST's RPC endpoint with the
+ * service role, as Supabase functions reach their project. Every call is one
+ * round trip to one SQL function (supabase/migrations/), which only
+ * service_role may execute.
  */
 
 export type DatabaseAnswer =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly reason: string };
 
-export type HostDatabase = (fn: string, args: Readonly<Record<string, unknown>>) => Promise<DatabaseAnswer>;
+export type Database = (fn: string, args: Readonly<Record<string, unknown>>) => Promise<DatabaseAnswer>;
 
-export interface HostDatabaseOptions {
+export interface DatabaseOptions {
   /** PostgREST's base URL, e.g. `${SUPABASE_URL}/rest/v1`. */
   readonly restUrl: string;
   readonly serviceRoleKey: string;
@@ -18,7 +19,7 @@ export interface HostDatabaseOptions {
   readonly timeoutMs?: number;
 }
 
-export function createHostDatabase(options: HostDatabaseOptions): HostDatabase {
+export function createDatabase(options: DatabaseOptions): Database {
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? 10_000;
   return async (fn, args) => {

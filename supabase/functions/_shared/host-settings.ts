@@ -1,8 +1,9 @@
 /** The `host` function's environment, read once, and its fixed rules. */
 import { parseAllowedOrigins } from './cors.ts';
+import { envValue as value, PROJECT_ENV_NAMES, readProject } from './project.ts';
 
 /** Every variable the function reads besides PORT (the Deno entry reads exactly these). */
-export const HOST_ENV_NAMES = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'HOST_KEY', 'ALLOWED_ORIGINS'] as const;
+export const HOST_ENV_NAMES = [...PROJECT_ENV_NAMES, 'HOST_KEY', 'ALLOWED_ORIGINS'] as const;
 
 export type HostEnv = Partial<Readonly<Record<(typeof HOST_ENV_NAMES)[number], string | undefined>>>;
 
@@ -18,14 +19,6 @@ export interface HostSettings {
   readonly allowedOrigins: ReadonlySet<string>;
 }
 
-const value = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
-
 export function readHostSettings(env: HostEnv, restUrl?: string): HostSettings {
-  const supabaseUrl = value(env.SUPABASE_URL)?.replace(/\/+$/, '');
-  return {
-    hostKey: value(env.HOST_KEY),
-    restUrl: value(restUrl)?.replace(/\/+$/, '') ?? (supabaseUrl ? `${supabaseUrl}/rest/v1` : undefined),
-    serviceRoleKey: value(env.SUPABASE_SERVICE_ROLE_KEY),
-    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
-  };
+  return { hostKey: value(env.HOST_KEY), ...readProject(env, restUrl), allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS) };
 }

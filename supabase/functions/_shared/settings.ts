@@ -1,13 +1,14 @@
 /** The function's environment, read once. */
 import { parseAllowedOrigins } from './cors.ts';
 import { DEFAULT_BASE_URL, DEFAULT_MODEL } from './model-source.ts';
+import { envValue as value, PROJECT_ENV_NAMES, readProject, type Project } from './project.ts';
 
 /** Every variable the function reads (the Deno entry reads exactly these). */
-export const ENV_NAMES = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ALLOWED_ORIGINS'] as const;
+export const ENV_NAMES = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ALLOWED_ORIGINS', ...PROJECT_ENV_NAMES] as const;
 
 export type CommentEnv = Partial<Readonly<Record<(typeof ENV_NAMES)[number], string | undefined>>>;
 
-export interface CommentSettings {
+export interface CommentSettings extends Project {
   /** Absent: comments come from the local quip generator. */
   readonly apiKey: string | undefined;
   readonly baseURL: string;
@@ -15,9 +16,10 @@ export interface CommentSettings {
   readonly allowedOrigins: ReadonlySet<string>;
 }
 
-export function readSettings(env: CommentEnv): CommentSettings {
-  const value = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
+/** `restUrl` replaces `${SUPABASE_URL}/rest/v1` (tests give PostgREST's own URL). */
+export function readSettings(env: CommentEnv, restUrl?: string): CommentSettings {
   return {
+    ...readProject(env, restUrl),
     apiKey: value(env.OPENAI_API_KEY),
     baseURL: value(env.OPENAI_BASE_URL) ?? DEFAULT_BASE_URL,
     model: value(env.OPENAI_MODEL) ?? DEFAULT_MODEL,

@@ -11,14 +11,18 @@ import { describeFailure, redact } from '../_shared/failures.ts';
 import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
 import { buildCommentMessages } from '../_shared/prompt.ts';
 import { quipSource } from '../_shared/quip-source.ts';
-import { createRateLimiter, DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimiter, type RateLimitRule } from '../_shared/rate-limiter.ts';
+import { memoryAllowances, sharedAllowances, type CommentAllowances } from '../_shared/allowances.ts';
+import { projectDatabase } from '../_shared/project.ts';
+import { DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimitRule } from '../_shared/rate-limiter.ts';
 import { jsonError, textStream, type ErrorAnswer } from '../_shared/responses.ts';
 import { readSettings, type CommentEnv, type CommentSettings } from '../_shared/settings.ts';
 import { startTextStream, type StreamDeadlines, type TextSource } from '../_shared/text-stream.ts';
 
 export interface CommentHandlerOptions {
   readonly env: CommentEnv;
-  /** The rate limiter's clock (ms). */
+  /** PostgREST's own URL (tests); `${SUPABASE_URL}/rest/v1` otherwise. */
+  readonly restUrl?: string;
+  /** The in-memory rate limiter's clock (ms), when the function runs without a database. */
   readonly now?: () => number;
   readonly rateLimit?: RateLimitRule;
   readonly addressRateLimit?: RateLimitRule;
@@ -41,8 +45,7 @@ const PATHS = new Set(['/', '/comment', '/functions/v1/comment']);
 
 interface Context {
   readonly settings: CommentSettings;
-  readonly limiter: RateLimiter;
-  readonly addressLimiter: RateLimiter;
+  readonly allowances: CommentAllowances;
   readonly deadlines: StreamDeadlines;
   readonly model: ModelSource | null;
   readonly quipPauseMs: number;
@@ -50,13 +53,15 @@ interface Context {
 }
 
 export function createCommentHandler(options: CommentHandlerOptions): CommentHandler {
-  const settings = readSettings(options.env);
+  const settings = readSettings(options.env, options.restUrl);
   const log = (line: string) => (options.log ?? console.warn)(redact(`comment: ${line}`, settings.apiKey));
+  const rules = { guest: options.rateLimit ?? DEFAULT_RATE_LIMIT, address: options.addressRateLimit ?? DEFAULT_ADDRESS_RATE_LIMIT };
+  const inMemory = memoryAllowances(rules, options.now);
+  const database = projectDatabase(settings);
   const deadlines = { firstPieceMs: options.firstTokenTimeoutMs ?? 10_000, totalMs: options.totalTimeoutMs ?? 30_000 };
   const context: Context = {
     settings,
-    limiter: createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now),
-    addressLimiter: createRateLimiter(options.addressRateLimit ?? DEFAULT_ADDRESS_RATE_LIMIT, options.now),
+    allowances: database ? sharedAllowances(database, rules, inMemory, log) : inMemory,
     deadlines,
     model: settings.apiKey
       ? createModelSource({ apiKey: settings.apiKey, baseURL: settings.baseURL, model: settings.model, timeoutMs: deadlines.totalMs, log })
@@ -81,11 +86,7 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   const read = await readOrder(request);
   if (!read.ok) return jsonError(read.answer, cors);
   const { order } = read;
-  // The guest's own limit first: a refused guest spends none of the shared address's allowance.
-  const guestDecision = context.limiter.take([`guest:${order.guestId}`]);
-  const decision = guestDecision.allowed
-    ? context.addressLimiter.take([`address:${clientAddress(request, info?.remoteAddr)}`])
-    : guestDecision;
+  const decision = await context.allowances.take(order.guestId, clientAddress(request, info?.remoteAddr));
   if (!decision.allowed) {
     const error = 'Demasiados comentarios seguidos; espera un poco.';
     return jsonError({ status: 429, error, retryAfterSeconds: decision.retryAfterSeconds }, cors);

@@ -7,10 +7,11 @@
 import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { ALLOWED_METHODS, corsHeaders, isForbiddenCrossSite, preflightHeaders } from '../_shared/cors.ts';
-import { createHostDatabase, type HostDatabase } from '../_shared/host-database.ts';
+import type { Database } from '../_shared/database.ts';
 import { isHostKey, withoutKey } from '../_shared/host-key.ts';
 import { hostKeyOf, parseHostAction, parseHostBody, type HostAction } from '../_shared/host-request.ts';
 import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from '../_shared/host-settings.ts';
+import { projectDatabase } from '../_shared/project.ts';
 import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
 
 export interface HostHandlerOptions {
@@ -43,7 +44,7 @@ export const HOST_ERRORS = {
 
 interface Context {
   readonly settings: HostSettings;
-  readonly database: HostDatabase | null;
+  readonly database: Database | null;
   readonly keyTries: { readonly tries: number; readonly windowSeconds: number };
   readonly log: (line: string) => void;
 }
@@ -51,9 +52,7 @@ interface Context {
 export function createHostHandler(options: HostHandlerOptions): HostHandler {
   const settings = readHostSettings(options.env, options.restUrl);
   const log = (line: string) => (options.log ?? console.warn)(withoutKey(`host: ${line}`, settings.hostKey));
-  const { restUrl, serviceRoleKey } = settings;
-  const database =
-    restUrl && serviceRoleKey ? createHostDatabase({ restUrl, serviceRoleKey, ...(options.fetch ? { fetch: options.fetch } : {}) }) : null;
+  const database = projectDatabase(settings, options.fetch);
   const context: Context = { settings, database, keyTries: options.keyTries ?? HOST_KEY_TRIES, log };
   return async (request, info) => {
     const cors = corsHeaders(request, settings.allowedOrigins);
@@ -117,7 +116,7 @@ interface KeyGuard {
   check(wrong: boolean): Promise<number | null>;
 }
 
-function keyGuard(context: Context, database: HostDatabase, address: string): KeyGuard {
+function keyGuard(context: Context, database: Database, address: string): KeyGuard {
   return {
     async check(wrong) {
       const args = { p_address: address || 'unknown', p_wrong: wrong, p_limit: context.keyTries.tries, p_window_seconds: context.keyTries.windowSeconds };
@@ -144,7 +143,7 @@ async function refuseWrongKey(guard: KeyGuard, cors: Record<string, string>): Pr
  * parallel with that check (an answer for a waiting address is thrown away);
  * a paid mark is written only once the check has passed.
  */
-async function perform(context: Context, database: HostDatabase, guard: KeyGuard, action: HostAction, cors: Record<string, string>) {
+async function perform(context: Context, database: Database, guard: KeyGuard, action: HostAction, cors: Record<string, string>) {
   if (action.action === 'paid') {
     const wait = waitAnswer(await guard.check(false), cors);
     if (wait) return wait;
@@ -155,13 +154,13 @@ async function perform(context: Context, database: HostDatabase, guard: KeyGuard
   return waitAnswer(seconds, cors) ?? databaseAnswer(context, read, cors);
 }
 
-function readFor(database: HostDatabase, action: Exclude<HostAction, { action: 'paid' }>) {
+function readFor(database: Database, action: Exclude<HostAction, { action: 'paid' }>) {
   if (action.action === 'guest') return database('host_guest', { p_user_id: action.guestId });
   return database(action.action === 'party' ? 'host_party' : 'host_orders', {});
 }
 
 /** The SQL function's JSON as the answer; its `null` means an unknown guest. */
-function databaseAnswer(context: Context, answer: Awaited<ReturnType<HostDatabase>>, cors: Record<string, string>): Response {
+function databaseAnswer(context: Context, answer: Awaited<ReturnType<Database>>, cors: Record<string, string>): Response {
   if (!answer.ok) {
     context.log(answer.reason);
     return jsonError({ status: 503, error: HOST_ERRORS.database }, cors);

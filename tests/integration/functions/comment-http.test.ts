@@ -98,15 +98,32 @@ describe('comment function over HTTP', () => {
     expect((await ask('10.0.1.1')).status).toBe(200);
   });
 
-  it('limits each client address (ten times a guest’s allowance: a bar shares one), read from x-forwarded-for first', async () => {
+  it('limits each client address (ten times a guest’s allowance: a bar shares one), as the platform’s edge names it', async () => {
     const handler = quipHandler({ now: () => 0 });
-    const ask = (guest: number, forwardedFor: string) =>
-      handler(commentRequest(anOrder({ guestId: `${GUEST_ID.slice(0, -3)}${String(guest).padStart(3, '0')}` }), { headers: { 'X-Forwarded-For': forwardedFor } }), {
-        remoteAddr: '127.0.0.1',
-      });
-    for (let guest = 0; guest < 120; guest += 1) expect((await ask(guest, '203.0.113.7, 10.0.0.1')).status).toBe(200);
+    const ask = (guest: number, edgeAddress: string, forged = '') =>
+      handler(
+        commentRequest(anOrder({ guestId: `${GUEST_ID.slice(0, -3)}${String(guest).padStart(3, '0')}` }), {
+          headers: { 'CF-Connecting-IP': edgeAddress, ...(forged ? { 'X-Forwarded-For': forged } : {}) },
+        }),
+        { remoteAddr: '127.0.0.1' },
+      );
+    for (let guest = 0; guest < 120; guest += 1) expect((await ask(guest, '203.0.113.7')).status).toBe(200);
     await errorOf(await ask(120, '203.0.113.7'), 429);
     expect((await ask(121, '198.51.100.2')).status).toBe(200);
+  });
+
+  it('gives no new allowance to a forged x-forwarded-for', async () => {
+    const handler = quipHandler({ now: () => 0 });
+    const ask = (guest: number) =>
+      handler(
+        commentRequest(anOrder({ guestId: `${GUEST_ID.slice(0, -3)}${String(guest).padStart(3, '0')}` }), {
+          headers: { 'X-Forwarded-For': `198.51.100.${guest % 250}` },
+        }),
+        { remoteAddr: '192.0.2.50' },
+      );
+    const answers = [];
+    for (let guest = 0; guest < 300; guest += 1) answers.push((await ask(guest)).status);
+    expect(answers.filter((status) => status === 200)).toHaveLength(120);
   });
 
   it('lets one greedy guest spend none of the shared address’s allowance', async () => {

@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 const post = (body: unknown, address = '10.30.0.1') =>
-  fetch(`${host.url}/host`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(body) });
+  fetch(`${host.url}/host`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'cf-connecting-ip': address }, body: JSON.stringify(body) });
 
 describe('host function in Deno', () => {
   it('answers the party to the right key, through the project URL’s /rest/v1', async () => {

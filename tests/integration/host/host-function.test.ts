@@ -160,7 +160,7 @@ describe('bad input', () => {
 
   it('answers on every path the function may see', async () => {
     for (const path of ['/', '/host', '/host/', '/functions/v1/host']) {
-      const response = await handler(new Request(`http://127.0.0.1${path}`, { method: 'POST', body: JSON.stringify(party), headers: { 'x-forwarded-for': address } }));
+      const response = await handler(new Request(`http://127.0.0.1${path}`, { method: 'POST', body: JSON.stringify(party), headers: { 'cf-connecting-ip': address } }));
       expect(response.status, path).toBe(200);
     }
   });

@@ -35,7 +35,7 @@ export interface HostCall {
 export async function askHost(handler: HostHandler, body: unknown, address: string, init: RequestInit = {}): Promise<HostCall> {
   const request = new Request('http://127.0.0.1/functions/v1/host', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-forwarded-for': address },
+    headers: { 'Content-Type': 'application/json', 'cf-connecting-ip': address },
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...init,
   });

@@ -201,12 +201,14 @@ describe('request bodies through the API proxies', () => {
 });
 
 describe('the gateway', () => {
-  it('passes the path after the prefix, the apikey as the bearer token and its own x-forwarded-for', async () => {
-    const answer = await fetch(`${base(app)}/rest/v1/orders?select=*`, { headers: { apikey: 'clave', 'x-forwarded-for': '6.6.6.6' } });
+  it('passes the path after the prefix, the apikey as the bearer token and its own client address headers', async () => {
+    const forged = { 'x-forwarded-for': '6.6.6.6', 'cf-connecting-ip': '6.6.6.6' };
+    const answer = await fetch(`${base(app)}/rest/v1/orders?select=*`, { headers: { apikey: 'clave', ...forged } });
     expect(await answer.json()).toMatchObject({ url: '/orders?select=*' });
     const forwarded = seen.at(-1);
     expect(forwarded?.headers.authorization).toBe('Bearer clave');
     expect(forwarded?.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(forwarded?.headers['cf-connecting-ip']).toBe('127.0.0.1');
   });
 
   it('sends /functions/v1/<name> to that function’s own path', async () => {

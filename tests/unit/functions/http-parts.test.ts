@@ -48,10 +48,11 @@ describe('request body', () => {
 });
 
 describe('client address', () => {
-  it('is the first x-forwarded-for entry, else the socket address', () => {
-    const forwarded = new Request(URL_, { headers: { 'X-Forwarded-For': ' 203.0.113.9 , 10.0.0.1' } });
-    expect(clientAddress(forwarded, '127.0.0.1')).toBe('203.0.113.9');
-    expect(clientAddress(new Request(URL_), '192.0.2.4')).toBe('192.0.2.4');
+  it('is the address the platform’s edge names, else the socket address; never x-forwarded-for', () => {
+    const edge = new Request(URL_, { headers: { 'CF-Connecting-IP': ' 203.0.113.9 ', 'X-Forwarded-For': '198.51.100.1' } });
+    expect(clientAddress(edge, '127.0.0.1')).toBe('203.0.113.9');
+    const forged = new Request(URL_, { headers: { 'X-Forwarded-For': '198.51.100.1, 10.0.0.1' } });
+    expect(clientAddress(forged, '192.0.2.4')).toBe('192.0.2.4');
     expect(clientAddress(new Request(URL_))).toBe('unknown');
   });
 });
