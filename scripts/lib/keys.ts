@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 
 export interface LocalSecrets {
   readonly jwtSecret: string;
@@ -57,4 +57,15 @@ export function signRoleKey(jwtSecret: string, role: 'anon' | 'service_role'): P
     .setIssuedAt()
     .setExpirationTime('10y')
     .sign(new TextEncoder().encode(jwtSecret));
+}
+
+/** What Supabase's gateway checks for a function with verify_jwt: an unexpired JWT signed with the project's secret. */
+export async function isProjectJwt(jwtSecret: string, token: string): Promise<boolean> {
+  if (token === '') return false;
+  try {
+    await jwtVerify(token, new TextEncoder().encode(jwtSecret), { algorithms: ['HS256'] });
+    return true;
+  } catch {
+    return false;
+  }
 }

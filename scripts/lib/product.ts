@@ -10,6 +10,8 @@ import { SAME_ORIGIN } from '../../src/config/env-rules.ts';
 import { startAppServer, type Proxy } from './app-server.ts';
 import { startLocalStack, type LocalStack } from './local-stack.ts';
 import { freePort, portInUse } from './ports.ts';
+import { functionConfig } from './function-config.ts';
+import { isProjectJwt } from './keys.ts';
 import { startProductFunctions } from './product-functions.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -106,7 +108,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
     const proxies: Proxy[] = [
       { prefix: '/rest/v1', target: stack.restUrl },
-      ...functions.map((running) => ({ prefix: `/functions/v1/${running.name}`, target: () => `${running.url}/${running.name}` })),
+      ...functions.map((running) => ({
+        prefix: `/functions/v1/${running.name}`,
+        target: () => `${running.url}/${running.name}`,
+        ...(functionConfig(running.name).verifyJwt ? { verifyJwt: (token: string) => isProjectJwt(stack.jwtSecret, token) } : {}),
+      })),
     ];
     const app = await startAppServer({ distDir: options.distDir, port, host, proxies });
     stoppers.push(() => app.close());

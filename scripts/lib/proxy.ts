@@ -14,6 +14,11 @@ export interface Proxy {
   readonly prefix: string;
   /** Where to forward, e.g. 'http://127.0.0.1:3001' or 'http://127.0.0.1:3002/comment'; read per request. */
   readonly target: () => string;
+  /**
+   * A function's verify_jwt (supabase/config.toml): true when this bearer token is a valid JWT of
+   * the project. Absent: no check (PostgREST checks its own).
+   */
+  readonly verifyJwt?: (token: string) => Promise<boolean>;
 }
 
 export interface BodyLimits {
@@ -61,6 +66,23 @@ export function forward(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, 
     refuse(req, res, 413, tooLarge(limits));
     return;
   }
+  // The body waits, paused, while the token is checked; preflights carry no token, as on Supabase.
+  if (!proxy.verifyJwt || req.method === 'OPTIONS') {
+    pass(proxy, limits, req, res);
+    return;
+  }
+  void proxy.verifyJwt(bearerToken(req)).then((valid) => {
+    if (valid) pass(proxy, limits, req, res);
+    else refuse(req, res, 401, { code: 401, message: 'Invalid JWT' });
+  });
+}
+
+function bearerToken(req: IncomingMessage): string {
+  const header = req.headers.authorization ?? (typeof req.headers.apikey === 'string' ? `Bearer ${req.headers.apikey}` : '');
+  return /^Bearer (.+)$/i.exec(header)?.[1] ?? '';
+}
+
+function pass(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, res: ServerResponse): void {
   const target = new URL(proxy.target());
   const path = upstreamPath(target, (req.url ?? '/').slice(proxy.prefix.length));
   const upstream = httpRequest(

@@ -72,7 +72,8 @@ describe('the product’s Edge Functions', () => {
   it('give host this origin as the project, the service role, the kept host key and only what it needs', async () => {
     if (!product) throw new Error('the product did not start');
     const port = new URL(product.appUrl).port;
-    const answer = await fetch(`http://127.0.0.1:${port}/functions/v1/host/resumen?mesa=3`, { method: 'POST' });
+    const anon = { apikey: product.anonKey ?? '', Authorization: `Bearer ${product.anonKey ?? ''}` };
+    const answer = await fetch(`http://127.0.0.1:${port}/functions/v1/host/resumen?mesa=3`, { method: 'POST', headers: anon });
     expect(answer.status).toBe(200);
     const kept = JSON.parse(await readFile(join(workDir, 'state', 'secrets.json'), 'utf8')) as { hostKey: string };
     expect(product.hostKey).toBe(kept.hostKey);
@@ -87,5 +88,19 @@ describe('the product’s Edge Functions', () => {
       readingHome: 'NotCapable',
       reachingElsewhere: 'NotCapable',
     });
+  });
+});
+
+describe('the gateway in front of the functions, as supabase/config.toml sets it (verify_jwt)', () => {
+  it('refuses a request without a JWT of the project before the function runs, as Supabase’s does', async () => {
+    if (!product) throw new Error('the product did not start');
+    const url = `${product.appUrl}/functions/v1/host`;
+    for (const headers of [{}, { Authorization: 'Bearer not.a.jwt' }, { apikey: `${product.anonKey ?? ''}x` }]) {
+      const answer = await fetch(url, { method: 'POST', headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(401);
+      expect(await answer.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+    }
+    expect((await fetch(url, { method: 'POST', headers: { apikey: product.anonKey ?? '' } })).status).toBe(200);
+    expect((await fetch(url, { method: 'OPTIONS' })).status).toBe(200);
   });
 });
