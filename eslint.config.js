@@ -28,6 +28,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import/no-cycle': 'error',
+      // Every package imported is declared (the app is bundled at build time, so devDependencies count).
+      'import/no-extraneous-dependencies': ['error', { devDependencies: true }],
       'import/no-self-import': 'error',
       'import/no-restricted-paths': [
         'error',
@@ -39,6 +41,11 @@ export default tseslint.config(
               message: 'Views import capabilities, never the reverse.',
             })),
             { target: './src', from: './tests', message: 'The app never imports tests.' },
+            {
+              target: './supabase/functions',
+              from: ['./src', './scripts', './tests'],
+              message: 'Supabase deploys supabase/functions/ alone: a function imports nothing outside it.',
+            },
           ],
         },
       ],
