@@ -11,6 +11,8 @@
 import { readFileSync } from 'node:fs';
 
 const WATCH_MS = 500;
+/** Signals closer together than this are one press of Ctrl-C delivered twice. */
+const SAME_PRESS_MS = 1000;
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 export interface ShutdownOptions {
@@ -65,14 +67,19 @@ export function stopOnSignalsAndParentExit(options: ShutdownOptions): void {
       () => finish(1),
     );
   };
+  let firstSignalAt = 0;
   for (const signal of SIGNALS) {
     process.on(signal, () => {
-      if (stopping) {
-        options.say(`${signal} otra vez: deteniendo todo a la fuerza.`);
-        finish(130);
-      } else {
+      if (!stopping) {
+        firstSignalAt = Date.now();
         stop(signal);
+        return;
       }
+      // A terminal's Ctrl-C reaches npm and node at once, and npm passes its copy on: the same
+      // press arrives twice within milliseconds. Only a second press forces the stop.
+      if (Date.now() - firstSignalAt < SAME_PRESS_MS) return;
+      options.say(`${signal} otra vez: deteniendo todo a la fuerza.`);
+      finish(130);
     });
   }
   const started = lineage();

@@ -28,14 +28,32 @@ describe('npm start told to stop', () => {
     expect(await stillRunning(started)).toEqual([]);
   }, 120_000);
 
-  it('by a second Ctrl-C during the stop forces it, and still leaves nothing running', async () => {
+  it('by one Ctrl-C that reaches npm and node at once (a terminal’s) stops in order, not by force', async () => {
     const run = await npmStart.start();
     await ready(run);
     const started = run.tree();
     run.child.kill('SIGINT');
-    await outputHas(run, 'SIGINT: deteniendo todo…');
     run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('SIGINT: deteniendo todo…');
+    expect(run.output()).not.toContain('a la fuerza');
+    expect(await stillRunning(started)).toEqual([]);
+  }, 120_000);
+
+  it('by a second Ctrl-C during the stop forces it, and still leaves nothing running', async () => {
+    const run = await npmStart.start();
+    await ready(run);
+    const started = run.tree();
+    const state = { exited: false };
+    void run.exited.then(() => (state.exited = true));
+    run.child.kill('SIGINT');
+    await outputHas(run, 'SIGINT: deteniendo todo…');
+    // A second press comes a moment later; signals closer together are one press delivered twice.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const forced = !state.exited;
+    if (forced) run.child.kill('SIGINT');
     expect(await run.exited).not.toBeNull();
+    if (forced) expect(run.output()).toContain('SIGINT otra vez: deteniendo todo a la fuerza.');
     expect(await stillRunning(started)).toEqual([]);
   }, 120_000);
 });
