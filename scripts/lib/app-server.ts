@@ -1,6 +1,6 @@
 /**
  * Serves the built PWA from dist/: hashed assets cached for a year, everything
- * else revalidated, gzip when the browser takes it, and unknown paths answered
+ * else revalidated, brotli or gzip when the browser takes it, and unknown paths answered
  * with index.html so the single page owns its routes, with the headers the
  * build's _headers file gives (security headers, caching), as a static host
  * sends them. Optional proxies lay the origin out like a Supabase project
@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { HEADERS_FILE, headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 import { DEFAULT_BODY_LIMITS, declaredTooLarge, forward, matchesPrefix, type BodyLimits, type Proxy } from './proxy.ts';
 
@@ -49,7 +49,8 @@ export interface RunningAppServer {
 
 interface CachedFile {
   readonly body: Buffer;
-  readonly gzipped: Buffer | null;
+  /** The same bytes compressed, for browsers that take them (null: not worth compressing). */
+  readonly compressed: { readonly br: Buffer; readonly gzip: Buffer } | null;
   readonly type: string;
 }
 
@@ -134,8 +135,8 @@ async function serveFile(
     res.end(JSON.stringify({ error: 'not found' }));
     return;
   }
-  const useGzip = file.gzipped !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  const body = useGzip && file.gzipped ? file.gzipped : file.body;
+  const encoding = pickEncoding(file, req.headers['accept-encoding'] ?? '');
+  const body = encoding && file.compressed ? file.compressed[encoding] : file.body;
   res.setHeader('Cache-Control', relative.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   // setHeader ignores case, so the file's headers replace the defaults above.
@@ -144,9 +145,16 @@ async function serveFile(
     'Content-Type': file.type,
     'Content-Length': body.length,
     Vary: 'Accept-Encoding',
-    ...(useGzip ? { 'Content-Encoding': 'gzip' } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
   });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Brotli where the browser takes it (a seventh fewer bytes than gzip over a weak link), else gzip, else none. */
+function pickEncoding(file: CachedFile, accepted: string): 'br' | 'gzip' | null {
+  if (!file.compressed) return null;
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : null;
 }
 
 /** The decoded path, or null when it is malformed or tries to leave dist/. */
@@ -171,7 +179,9 @@ async function load(root: string, cache: Map<string, CachedFile>, relative: stri
   const extension = extname(path);
   const file: CachedFile = {
     body,
-    gzipped: COMPRESSIBLE.has(extension) ? gzipSync(body, { level: 9 }) : null,
+    compressed: COMPRESSIBLE.has(extension)
+      ? { br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) }
+      : null,
     type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
   };
   cache.set(relative, file);

@@ -51,6 +51,26 @@ describe('the app server with a _headers file', () => {
     expect(await (await fetch(`${server.url}/_redirects`)).text()).not.toContain('/anfitrion');
   });
 
+  it('sends brotli to a browser that takes it, gzip to one that takes only that, the same bytes either way', async () => {
+    const { get } = await import('node:http');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        get(`${server.url}/assets/app.js`, { headers: { 'Accept-Encoding': encoding } }, (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (part: Buffer) => parts.push(part));
+          answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(parts) }));
+        }).on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1);');
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe('console.log(1);');
+    expect((await raw('identity')).encoding).toBeUndefined();
+  });
+
   it('answers the host’s page with the shell, as the build’s _redirects asks of a static host', async () => {
     expect(await (await fetch(`${server.url}/anfitrion`)).text()).toContain('<title>app</title>');
   });
