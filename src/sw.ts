@@ -1,30 +1,32 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: precaches the app shell so the app opens with no signal,
- * and answers every navigation with the cached index.html. API calls
- * (/rest/v1, /functions/v1) are never cached: the tab's truth is IndexedDB.
- * A new version waits until the guest accepts it (see src/pwa/). Background
- * Sync runs the page's own flush of the outbox (see src/sync/worker.ts).
+ * The service worker: keeps the app's files so it opens with no signal, and
+ * answers every navigation with the kept index.html (src/sw/shell.ts). API
+ * calls (/rest/v1, /functions/v1) are never cached: the tab's truth is
+ * IndexedDB. A new version waits until the guest accepts it (see src/pwa/).
+ * Background Sync runs the page's own flush of the outbox (src/sync/worker.ts).
  */
-import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SKIP_WAITING_MESSAGE } from './pwa/messages.ts';
+import { activateShell, installShell, planShell, respond, type ShellEntry } from './sw/shell.ts';
 import { BACKGROUND_SYNC_TAG, flushFromWorker } from './sync/worker.ts';
 
-declare const self: ServiceWorkerGlobalScope;
+declare const self: ServiceWorkerGlobalScope & {
+  /** The build's files, written in by vite-plugin-pwa (vite.config.ts). */
+  readonly __WB_MANIFEST: readonly ShellEntry[];
+};
 
-precacheAndRoute(self.__WB_MANIFEST);
-cleanupOutdatedCaches();
-// Take charge of the page on the first visit, so it works offline without a reload.
+const shell = planShell(self.__WB_MANIFEST, self.registration.scope);
+
+self.addEventListener('install', (event) => event.waitUntil(installShell(shell)));
+
+// Takes charge of the page on the first visit, so it works offline without a reload.
 // An update never gets here before the guest accepts it (skipWaiting below).
-clientsClaim();
+self.addEventListener('activate', (event) => event.waitUntil(activateShell(shell).then(() => self.clients.claim())));
 
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/rest\//, /^\/functions\//, /^\/auth\//],
-  }),
-);
+self.addEventListener('fetch', (event) => {
+  const answer = respond(shell, event.request);
+  if (answer) event.respondWith(answer);
+});
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();

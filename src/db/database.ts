@@ -1,7 +1,8 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { GuestRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
+import { DATABASE_NAME } from './schema.ts';
 
-export const DATABASE_NAME = 'bar-tab';
+export { DATABASE_NAME };
 
 /**
  * The phone's copy of the tab: the truth the views read, and the queue of

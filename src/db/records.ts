@@ -61,13 +61,13 @@ export interface GuestRecord extends UserRow {
   readonly refusal?: string | undefined;
 }
 
-/** What the flusher last learnt, for the status line. */
+/**
+ * What the flusher last learnt that the status line shows. Retries and their
+ * backoff are the scheduler's (in memory); the oldest pending change's age
+ * comes from the outbox itself.
+ */
 export interface SyncState {
   readonly key: 'flush';
-  /** Set while the server's configuration is broken (bad key, unknown table). */
+  /** Set while the server's configuration is broken (bad key, unknown table, missing grant). */
   readonly configError?: string;
-  readonly lastError?: string;
-  readonly failures: number;
-  readonly nextAttemptAt?: number;
-  readonly lastSyncedAt?: number;
 }

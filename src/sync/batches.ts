@@ -1,6 +1,6 @@
 /** How the outbox is cut into requests: FIFO, consecutive inserts into one table together. */
 import { isGuestName } from '../../supabase/functions/_shared/rules.ts';
-import { isUuid, type OrderRow, type OutboxEntry, type UserRow } from '../db/index.ts';
+import { isUuid, type OrderRow, type OutboxEntry, type UserRow } from '../db/records.ts';
 
 export const MAX_BATCH_ROWS = 500;
 /**

@@ -2,12 +2,13 @@
  * One pass over the outbox: oldest first, consecutive inserts as one bulk
  * upsert, a refused batch split in halves until the bad row is alone, and
  * entries deleted only after the server has them. The same code runs in the
- * page and in the service worker; a lock lets only one of them run at a time.
+ * page and in the service worker, over the same store (idb-store.ts); a lock
+ * lets only one of them run at a time.
  */
-import type { BarTabDatabase, OrderRow, OutboxEntry, SyncState } from '../db/index.ts';
+import type { BarTabDatabase, GuestRecord, OrderRow, OutboxEntry, ParkedEntry, SyncState, UserRow } from '../db/index.ts';
 import { chunk, MAX_BATCH_ROWS, nextBatch, RESET_CHUNK_IDS, type Batch, type QueuedInsert } from './batches.ts';
 import { classifyAnswer } from './classify.ts';
-import { queueGuest } from './outbox.ts';
+import { databaseStore } from './idb-store.ts';
 import type { SyncTransport, WriteResult } from './transport.ts';
 
 export type FlushOutcome =
@@ -19,18 +20,37 @@ export type FlushOutcome =
 
 type Step = { readonly kind: 'sent' } | Exclude<FlushOutcome, { kind: 'done' } | { kind: 'busy' }>;
 
-export interface FlushDependencies {
-  readonly database: BarTabDatabase;
+/** What the flush reads and writes, each call one transaction. */
+export interface OutboxStore {
+  /** Up to `limit` entries in queue order (of one kind if given), leaving out those `skip` names. */
+  entries(query: { readonly kind?: 'insert-user'; readonly limit: number; readonly skip?: (entry: OutboxEntry) => boolean }): Promise<OutboxEntry[]>;
+  guests(): Promise<GuestRecord[]>;
+  guest(id: string): Promise<GuestRecord | undefined>;
+  /** The server has these entries: they leave the queue, and `syncedGuest`'s row is known to be there. */
+  delivered(seqs: readonly number[], syncedGuest?: string): Promise<void>;
+  /** Moves these entries to the parked ones; their orders are marked refused, a guest's row refused. */
+  park(seqs: readonly number[], stamp: Omit<ParkedEntry, 'id' | 'entry'>): Promise<void>;
+  /** Queues the guest's row (again), and remembers the guest as queued. */
+  queueGuest(row: UserRow, now: number): Promise<void>;
+  /** Writes what the status line shows; a state equal to the kept one writes nothing. */
+  recordSyncState(state: SyncState): Promise<void>;
+}
+
+export type FlushDependencies = {
   readonly transport: SyncTransport;
   /** Runs `task` unless another flusher holds the lock; resolves to null then. */
   readonly lock: <T>(task: () => Promise<T>) => Promise<T | null>;
   readonly now?: () => number;
   /** Recorded on parked entries: a new version of the app retries them. */
   readonly appVersion?: string;
-}
+} & ({ readonly database: BarTabDatabase } | { readonly store: OutboxStore });
 
 /** One pass over the queue: its dependencies, and the guests whose row it has already sent again. */
-interface Pass extends FlushDependencies {
+interface Pass {
+  readonly store: OutboxStore;
+  readonly transport: SyncTransport;
+  readonly now: () => number;
+  readonly appVersion: string | undefined;
   readonly requeued: Set<string>;
 }
 
@@ -41,9 +61,16 @@ function describe(answer: WriteResult): string {
 }
 
 export async function flushOutbox(deps: FlushDependencies): Promise<FlushOutcome> {
-  const outcome = await deps.lock(() => drain({ ...deps, requeued: new Set() }));
+  const pass: Pass = {
+    store: 'store' in deps ? deps.store : databaseStore(deps.database),
+    transport: deps.transport,
+    now: deps.now ?? Date.now,
+    appVersion: deps.appVersion,
+    requeued: new Set(),
+  };
+  const outcome = await deps.lock(() => drain(pass));
   if (outcome === null) return { kind: 'busy' };
-  await recordOutcome(deps, outcome);
+  await recordOutcome(pass, outcome);
   return outcome;
 }
 
@@ -53,13 +80,12 @@ export async function flushOutbox(deps: FlushDependencies): Promise<FlushOutcome
  * FIFO, except the changes of a guest whose row the server refused: they wait
  * for the guest to fix their name, in order.
  */
-async function nextEntries(database: BarTabDatabase): Promise<OutboxEntry[]> {
-  // The kind index lists entries in key (seq) order within a kind, so guests stay FIFO too.
-  const guests = await database.outbox.where('kind').equals('insert-user').limit(MAX_BATCH_ROWS).toArray();
+async function nextEntries(store: OutboxStore): Promise<OutboxEntry[]> {
+  const guests = await store.entries({ kind: 'insert-user', limit: MAX_BATCH_ROWS });
   if (guests.length > 0) return guests;
-  const held = new Set((await database.guests.toArray()).filter((guest) => guest.state === 'refused').map((guest) => guest.id));
-  const fifo = database.outbox.orderBy('seq');
-  return (held.size === 0 ? fifo : fifo.filter((entry) => !held.has(guestOf(entry)))).limit(MAX_BATCH_ROWS).toArray();
+  const held = new Set((await store.guests()).filter((guest) => guest.state === 'refused').map((guest) => guest.id));
+  if (held.size === 0) return store.entries({ limit: MAX_BATCH_ROWS });
+  return store.entries({ limit: MAX_BATCH_ROWS, skip: (entry) => held.has(guestOf(entry)) });
 }
 
 function guestOf(entry: OutboxEntry): string {
@@ -68,7 +94,7 @@ function guestOf(entry: OutboxEntry): string {
 
 async function drain(pass: Pass): Promise<FlushOutcome> {
   for (;;) {
-    const head = await nextEntries(pass.database);
+    const head = await nextEntries(pass.store);
     const batch = nextBatch(head);
     if (!batch) return { kind: 'done' };
     const step = await send(pass, batch);
@@ -132,12 +158,9 @@ async function upsertOrSplit<Row extends object>(
 }
 
 /** The server has these rows: they leave the queue, and a guest's row is known to be there. */
-async function delivered(deps: Pass, table: 'users' | 'orders', guestId: string, entries: readonly QueuedInsert<object>[]): Promise<void> {
-  const { database } = deps;
-  await database.transaction('rw', database.outbox, database.guests, async () => {
-    await database.outbox.bulkDelete(entries.map((entry) => entry.seq));
-    if (table === 'users') await database.guests.update(guestId, { state: 'synced', refusal: undefined });
-  });
+function delivered(deps: Pass, table: 'users' | 'orders', guestId: string, entries: readonly QueuedInsert<object>[]): Promise<void> {
+  const seqs = entries.map((entry) => entry.seq);
+  return table === 'users' ? deps.store.delivered(seqs, guestId) : deps.store.delivered(seqs);
 }
 
 /**
@@ -147,10 +170,10 @@ async function delivered(deps: Pass, table: 'users' | 'orders', guestId: string,
  * that keeps losing it cannot spin the queue.
  */
 async function sendGuestAgain(deps: Pass, guestId: string, error: string): Promise<Step> {
-  const guest = await deps.database.guests.get(guestId);
+  const guest = await deps.store.guest(guestId);
   if (!guest || deps.requeued.has(guestId)) return { kind: 'retry', error };
   deps.requeued.add(guestId);
-  await queueGuest(deps.database, guest);
+  await deps.store.queueGuest({ id: guest.id, full_name: guest.full_name }, deps.now());
   return SENT;
 }
 
@@ -167,7 +190,7 @@ async function sendActive(deps: Pass, { seq, guestId, orderIds, active }: Extrac
       return SENT;
     }
   }
-  await deps.database.outbox.delete(seq);
+  await deps.store.delivered([seq]);
   return SENT;
 }
 
@@ -187,36 +210,12 @@ function runsByGuest<Row>(entries: readonly QueuedInsert<Row>[], guestOf: (row: 
  * version; their orders stay, marked "no aceptado", and a refused guest's
  * changes wait for the guest to fix their name.
  */
-async function park(deps: Pass, seqs: readonly number[], error: string): Promise<void> {
-  const { database } = deps;
-  const parkedAt = (deps.now ?? Date.now)();
+function park(deps: Pass, seqs: readonly number[], error: string): Promise<void> {
   const appVersion = deps.appVersion === undefined ? {} : { appVersion: deps.appVersion };
-  await database.transaction('rw', [database.outbox, database.parked, database.orders, database.guests], async () => {
-    const entries = (await database.outbox.bulkGet([...seqs])).filter((entry): entry is OutboxEntry => entry !== undefined);
-    await database.parked.bulkAdd(entries.map((entry) => ({ entry, error, parkedAt, ...appVersion })));
-    await database.outbox.bulkDelete([...seqs]);
-    const orderIds = entries.flatMap((entry) => {
-      const id: unknown = entry.kind === 'insert-order' ? (entry.row as Partial<OrderRow> | null)?.id : undefined;
-      return typeof id === 'string' ? [id] : [];
-    });
-    await database.orders.bulkUpdate(orderIds.map((key) => ({ key, changes: { rejected: error } })));
-    for (const entry of entries) {
-      if (entry.kind === 'insert-user') await database.guests.update(entry.row.id, { state: 'refused', refusal: error });
-    }
-  });
+  return deps.store.park(seqs, { error, parkedAt: deps.now(), ...appVersion });
 }
 
-async function recordOutcome(deps: FlushDependencies, outcome: FlushOutcome): Promise<void> {
-  const now = (deps.now ?? Date.now)();
-  await deps.database.transaction('rw', deps.database.syncState, async () => {
-    const previous = await deps.database.syncState.get('flush');
-    const failures = previous?.failures ?? 0;
-    const next: SyncState =
-      outcome.kind === 'done'
-        ? { key: 'flush', failures: 0, lastSyncedAt: now }
-        : outcome.kind === 'config'
-          ? { key: 'flush', failures: failures + 1, configError: outcome.error, lastError: outcome.error }
-          : { key: 'flush', failures: failures + 1, lastError: outcome.kind === 'retry' ? outcome.error : '' };
-    await deps.database.syncState.put(next);
-  });
+/** A configuration error stays on the status line until a pass ends otherwise. */
+function recordOutcome(pass: Pass, outcome: FlushOutcome): Promise<void> {
+  return pass.store.recordSyncState(outcome.kind === 'config' ? { key: 'flush', configError: outcome.error } : { key: 'flush' });
 }

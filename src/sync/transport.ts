@@ -1,11 +1,15 @@
 /**
- * Every network write of the sync queue goes through here, over supabase-js.
- * supabase-js is imported lazily, so it is not in the first-load JavaScript.
+ * Every network write of the sync queue goes through here, written once over
+ * a PostgREST client (`from(table)`): in the page supabase-js's, imported
+ * lazily so it is not in the first-load JavaScript; in the service worker
+ * postgrest-js's own, which is what supabase-js's `from()` is made of
+ * (worker.ts). Both send the same requests.
  *
  * Retries: postgrest-js retries GET/HEAD on 503/520 by itself; our writes are
  * POST/PATCH, which it never retries, and the one GET (restore) turns it off,
  * so its retries and the queue's backoff never multiply.
  */
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OrderRow } from '../db/index.ts';
 import { parseRetryAfter } from './backoff.ts';
@@ -27,12 +31,19 @@ export interface SyncTransport {
   activeOrders(guestId: string): Promise<OrderRow[] | null>;
 }
 
-export interface SupabaseTransportOptions {
+/** The part of a PostgREST client the queue uses: supabase-js's client and postgrest-js's both have it. */
+export type RestClient = Pick<PostgrestClient, 'from'>;
+
+/** Where the requests go and how long each may take. */
+export interface TransportOptions {
   readonly url: string;
   readonly anonKey: string;
   /** Per request; a server that never answers must not hold the queue. */
   readonly timeoutMs?: number;
   readonly fetch?: typeof fetch;
+}
+
+export interface SupabaseTransportOptions extends TransportOptions {
   /** Node has no global WebSocket before v22: pass the `ws` package there. */
   readonly realtimeTransport?: unknown;
 }
@@ -62,13 +73,18 @@ function deadline(ms: number, outer?: AbortSignal | null): { signal: AbortSignal
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-export async function createSupabaseTransport(options: SupabaseTransportOptions): Promise<SyncTransport> {
-  const { createClient } = await import('@supabase/supabase-js');
+/** The client's fetch: each request within the deadline, and the last answer's Retry-After kept for the result. */
+interface TimedFetch {
+  readonly fetch: typeof fetch;
+  lastRetryAfter(): string | null;
+}
+
+function timedFetch(options: TransportOptions): TimedFetch {
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   // Requests go one at a time, so the last answer's Retry-After belongs to the result being read.
   let lastRetryAfter: string | null = null;
-  const timedFetch: typeof fetch = async (input, init) => {
+  const timed: typeof fetch = async (input, init) => {
     lastRetryAfter = null;
     const { signal, done } = deadline(timeoutMs, init?.signal);
     try {
@@ -81,26 +97,30 @@ export async function createSupabaseTransport(options: SupabaseTransportOptions)
       done();
     }
   };
-  const clients = new Map<string, SupabaseClient>();
-  const clientFor = (guestId: string): SupabaseClient => {
+  return { fetch: timed, lastRetryAfter: () => lastRetryAfter };
+}
+
+/** One client per guest: the header names the guest, and row level security reads it. */
+function perGuest(make: (guestId: string) => RestClient): (guestId: string) => RestClient {
+  const clients = new Map<string, RestClient>();
+  return (guestId) => {
     let client = clients.get(guestId);
-    if (!client) {
-      client = createClient(options.url, options.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        global: { headers: { 'x-guest-id': guestId }, fetch: timedFetch },
-        ...(options.realtimeTransport ? { realtime: { transport: options.realtimeTransport as never } } : {}),
-      });
-      clients.set(guestId, client);
-    }
+    if (!client) clients.set(guestId, (client = make(guestId)));
     return client;
   };
+}
+
+/** The queue's three requests, over the client `make` gives for each guest, with the deadline on every fetch. */
+export function restTransport(options: TransportOptions, make: (guestId: string, fetcher: typeof fetch) => RestClient): SyncTransport {
+  const timed = timedFetch(options);
+  const clientFor = perGuest((guestId) => make(guestId, timed.fetch));
   /**
    * `success` is the one status PostgREST gives that write (201 for an insert,
    * 204 for an update, both with return=minimal). Any other 2xx, such as a
    * captive portal's 200 page, proves nothing was stored: it counts as no answer.
    */
   const result = (answer: PostgrestAnswer, success: number): WriteResult => {
-    const retryAfterMs = parseRetryAfter(lastRetryAfter);
+    const retryAfterMs = parseRetryAfter(timed.lastRetryAfter());
     if (answer.status >= 200 && answer.status < 300 && (answer.status !== success || answer.error)) {
       return { status: 0, message: `unexpected answer (HTTP ${answer.status})`, retryAfterMs };
     }
@@ -131,4 +151,16 @@ export async function createSupabaseTransport(options: SupabaseTransportOptions)
       return answer.error ? null : answer.data;
     },
   };
+}
+
+/** The page's transport: supabase-js, fetched on the first flush. */
+export async function createSupabaseTransport(options: SupabaseTransportOptions): Promise<SyncTransport> {
+  const { createClient } = await import('@supabase/supabase-js');
+  return restTransport(options, (guestId, fetcher): SupabaseClient =>
+    createClient(options.url, options.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers: { 'x-guest-id': guestId }, fetch: fetcher },
+      ...(options.realtimeTransport ? { realtime: { transport: options.realtimeTransport as never } } : {}),
+    }),
+  );
 }

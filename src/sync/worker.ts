@@ -1,24 +1,35 @@
 /**
  * The service worker's side of the queue: the browser fires Background Sync
  * when the signal returns, even with the app closed, and the worker runs the
- * very same flush as the page, under the same lock.
+ * very same flush as the page, over the same store and the same requests,
+ * under the same lock. It carries neither Dexie nor supabase-js: it opens the
+ * page's database itself, and its PostgREST client is the one supabase-js is
+ * made of, with the headers supabase-js sends.
  */
 import { env } from '../config/env.ts';
-import { db } from '../db/index.ts';
 import { flushOutbox } from './flush.ts';
+import { idbOutboxStore, openTabDatabase } from './idb-store.ts';
 import { flushLock } from './lock.ts';
-import { createSupabaseTransport } from './transport.ts';
+import { createPostgrestTransport } from './worker-transport.ts';
 
 export { BACKGROUND_SYNC_TAG } from './background-sync.ts';
 
 /**
- * Resolves when the queue is empty or must wait for a fix; rejects when it
- * should be retried, so the browser schedules another sync with its own backoff.
+ * Resolves when the queue is empty or must wait for a fix, or when the page
+ * must flush instead (no database yet, or one of another version); rejects
+ * when it should be retried, so the browser schedules another sync with its own backoff.
  */
 export async function flushFromWorker(): Promise<void> {
   const backend = env.backend;
   if (!backend) return;
-  const transport = await createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey });
-  const outcome = await flushOutbox({ database: db, transport, lock: flushLock(), appVersion: env.appVersion });
-  if (outcome.kind === 'retry' || outcome.kind === 'busy') throw new Error(`outbox not flushed: ${outcome.kind}`);
+  const database = await openTabDatabase();
+  if (!database) return;
+  try {
+    const transport = createPostgrestTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey });
+    const store = idbOutboxStore(() => Promise.resolve(database));
+    const outcome = await flushOutbox({ store, transport, lock: flushLock(), appVersion: env.appVersion });
+    if (outcome.kind === 'retry' || outcome.kind === 'busy') throw new Error(`outbox not flushed: ${outcome.kind}`);
+  } finally {
+    database.close();
+  }
 }

@@ -49,7 +49,17 @@ const onScreen = (page: EnginePage, text: string) =>
   until(`“${text}” on screen`, async () => (await page.run<string>(IN_PAGE.text)).includes(text));
 
 async function tap(page: EnginePage, name: string): Promise<void> {
+  // A driver's click aims at where the control was: wait until the streamed comment stops moving
+  // the page and the control stands still over two looks, as a guest's finger would.
+  await until('the comment settled', () => page.run<boolean>(IN_PAGE.commentSettled));
   await until(`one control named “${name}”`, async () => (await page.run<number>(IN_PAGE.markControl, name)) === 1);
+  let last = '';
+  await until(`“${name}” standing still`, async () => {
+    const now = await page.run<string>(IN_PAGE.markedAt);
+    const still = now !== '' && now === last;
+    last = now;
+    return still;
+  });
   await page.click('[data-engine-target]');
 }
 
@@ -84,6 +94,14 @@ async function aGuestsNight(page: EnginePage, signal: SignalProxy): Promise<void
   await tap(page, 'Otra Aperol Spritz');
   await onScreen(page, '$14.300');
   await saveScreenshot(page, `${SCREENSHOTS}/engines-${engine}-1-tab.png`);
+
+  // Still the first visit: once the worker is ready, the app reopens with no signal.
+  await until('the service worker ready for offline', () => page.run<boolean>(IN_PAGE.offlineReady));
+  signal.setSignal(false);
+  await page.reload();
+  await page.run(IN_PAGE.watchErrors);
+  await onScreen(page, '$14.300');
+  signal.setSignal(true);
 
   await page.reload();
   await page.run(IN_PAGE.watchErrors);

@@ -1,12 +1,32 @@
 /**
  * Phones for sync tests in Node: each has its own IndexedDB (fake-indexeddb),
- * the app's own tab and outbox code, and the real supabase-js transport.
+ * the app's own tab and outbox code, and the real transport: the page's
+ * (supabase-js, on Dexie's connection) or the service worker's (postgrest-js,
+ * on a connection of its own).
  */
 import 'fake-indexeddb/auto';
 import ws from 'ws';
 import { BarTabDatabase, type UserRow } from '../../src/db/index.ts';
-import { createSupabaseTransport, flushOutbox, inProcessLock, queueGuest, type FlushOutcome, type SyncTransport } from '../../src/sync/index.ts';
+import {
+  createSupabaseTransport,
+  flushOutbox,
+  idbOutboxStore,
+  inProcessLock,
+  openTabDatabase,
+  queueGuest,
+  type FlushOutcome,
+  type OutboxStore,
+  type SyncTransport,
+} from '../../src/sync/index.ts';
+import { createPostgrestTransport } from '../../src/sync/worker-transport.ts';
 import { tabOn } from '../../src/tab/index.ts';
+
+/** Who flushes: the page, or the service worker (Background Sync). */
+export type Side = 'page' | 'worker';
+export const SIDES: readonly (readonly [string, Side])[] = [
+  ['by the page (supabase-js)', 'page'],
+  ['by the service worker (postgrest-js)', 'worker'],
+];
 
 export interface Phone {
   readonly guest: UserRow;
@@ -22,17 +42,23 @@ export interface Phone {
 
 let made = 0;
 
-export async function makePhone(apiUrl: string, anonKey: string, options: { timeoutMs?: number; name?: string } = {}): Promise<Phone> {
+/** The worker's store, on its own connection to the database the page made. */
+async function workerStore(database: BarTabDatabase): Promise<{ store: OutboxStore; close: () => void }> {
+  await database.open();
+  const connection = await openTabDatabase(database.name);
+  if (!connection) throw new Error(`the worker could not open ${database.name}`);
+  return { store: idbOutboxStore(() => Promise.resolve(connection)), close: () => connection.close() };
+}
+
+export async function makePhone(apiUrl: string, anonKey: string, options: { timeoutMs?: number; name?: string; side?: Side } = {}): Promise<Phone> {
   made += 1;
   const guest: UserRow = { id: crypto.randomUUID(), full_name: options.name ?? `Invitado ${made}` };
   const database = new BarTabDatabase(`phone-${guest.id}`);
-  const transport = await createSupabaseTransport({
-    url: apiUrl,
-    anonKey,
-    realtimeTransport: ws,
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-  });
+  const settings = { url: apiUrl, anonKey, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
+  const worker = options.side === 'worker';
+  const transport = worker ? createPostgrestTransport(settings) : await createSupabaseTransport({ ...settings, realtimeTransport: ws });
   await queueGuest(database, guest);
+  const own = worker ? await workerStore(database) : null;
   const lock = inProcessLock();
   let tap = Date.UTC(2026, 10, 21, 22, 0, 0);
   const phone: Phone = {
@@ -44,7 +70,7 @@ export async function makePhone(apiUrl: string, anonKey: string, options: { time
       return (await tabOn.addOrder(database, guest.id, { name, price }, new Date(tap))).id;
     },
     reset: () => tabOn.resetTab(database, guest.id),
-    flush: () => flushOutbox({ database, transport, lock }),
+    flush: () => (own ? flushOutbox({ store: own.store, transport, lock }) : flushOutbox({ database, transport, lock })),
     async flushUntilDone(attempts = 50) {
       let outcome: FlushOutcome = { kind: 'busy' };
       for (let attempt = 0; attempt < attempts; attempt += 1) {
@@ -54,6 +80,7 @@ export async function makePhone(apiUrl: string, anonKey: string, options: { time
       return outcome;
     },
     async close() {
+      own?.close();
       database.close();
       await BarTabDatabase.delete(database.name);
     },

@@ -1,29 +1,41 @@
 /**
- * Builds the app for real and checks the service worker precaches the whole
- * shell: index.html and every file it references, so a reload with no signal works.
+ * Builds the app for real and checks the service worker: small, a classic
+ * script, and a list of files that opens the app with no signal after one
+ * visit (index.html and everything the guest's app loads) without fetching
+ * at install what only the signal or the host needs.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
+import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShellEntry } from '../../../src/sw/shell.ts';
+
+/** dist/sw.js, gzip: the issue's stretch budget (the budget is 40 KB). */
+const SW_BUDGET_BYTES = 15 * 1024;
 
 let outDir = '';
-let precached: string[] = [];
+let listed: ShellEntry[] = [];
 let indexHtml = '';
 let swSource = '';
 
-function precacheList(swSource: string): string[] {
-  const urls = [...swSource.matchAll(/"?url"?\s*:\s*"([^"]+)"/g)].map((match) => match[1] ?? '');
-  return urls.map((url) => `/${url.replace(/^\//, '')}`);
+/** The file list vite-plugin-pwa wrote into sw.js. */
+function precacheList(source: string): ShellEntry[] {
+  const json = /\[\{"[^[\]]*"url"[^[\]]*\}\]/.exec(source)?.[0];
+  if (!json) throw new Error('no file list in sw.js');
+  return JSON.parse(json) as ShellEntry[];
 }
+
+const atInstall = () => listed.filter((entry) => !entry.later).map((entry) => `/${entry.url}`);
+const chunkText = (url: string) => readFile(join(outDir, url), 'utf8');
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'bar-tab-build-'));
   await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   swSource = await readFile(join(outDir, 'sw.js'), 'utf8');
-  precached = precacheList(swSource);
+  listed = precacheList(swSource);
   indexHtml = await readFile(join(outDir, 'index.html'), 'utf8');
 }, 120_000);
 
@@ -36,31 +48,55 @@ describe('the built service worker', () => {
     expect(() => new Script(swSource)).not.toThrow();
   });
 
-  it('precaches index.html', () => {
-    expect(precached).toContain('/index.html');
+  it(`is at most ${SW_BUDGET_BYTES / 1024} KB gzip: it carries neither Dexie nor supabase-js`, () => {
+    expect(gzipSync(swSource, { level: 9 }).length).toBeLessThanOrEqual(SW_BUDGET_BYTES);
+    expect(swSource).not.toContain('X-Client-Info');
+    expect(swSource).not.toMatch(/Dexie|dexie/);
   });
 
-  it('precaches every script, stylesheet, icon and manifest index.html references', () => {
-    const referenced = [...indexHtml.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]);
-    expect(referenced.length).toBeGreaterThanOrEqual(5);
-    for (const url of referenced) expect(precached, url).toContain(url);
+  it('lists files that all exist, each once', async () => {
+    const urls = listed.map((entry) => entry.url);
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const url of urls) expect((await stat(join(outDir, url))).isFile(), url).toBe(true);
   });
 
-  it('precaches every icon the manifest names', async () => {
-    const manifest = JSON.parse(await readFile(join(outDir, 'manifest.webmanifest'), 'utf8')) as {
-      icons: { src: string }[];
-    };
-    for (const icon of manifest.icons) expect(precached, icon.src).toContain(icon.src);
+  it('names each file whose name carries no hash by its digest, so it can come from the HTTP cache', () => {
+    for (const entry of listed) {
+      if (entry.url.startsWith('assets/')) expect(entry.integrity, entry.url).toBeUndefined();
+      else expect(entry.integrity, entry.url).toMatch(/^sha256-[\w+/]{43}=$/);
+    }
+  });
+});
+
+describe('what the service worker fetches when it installs', () => {
+  it('is index.html, the manifest and every script and stylesheet index.html loads', () => {
+    const referenced = [...indexHtml.matchAll(/<(?:script|link rel="(?:modulepreload|stylesheet|manifest)")[^>]*(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]);
+    expect(referenced.length).toBeGreaterThanOrEqual(4);
+    expect(atInstall()).toContain('/index.html');
+    for (const url of referenced) expect(atInstall(), url).toContain(url);
   });
 
-  it('precaches every file the entry script imports, and nothing from the API', async () => {
+  it('includes every file the entry script imports, the tab’s code too, and nothing from the API', async () => {
     const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+)"/.exec(indexHtml)?.[1] ?? '';
-    const source = await readFile(join(outDir, entry), 'utf8');
-    const imported = [...source.matchAll(/["'`](?:\.\/|\/assets\/)([\w.-]+\.(?:js|css))["'`]/g)].map(
-      (match) => `/assets/${match[1] ?? ''}`,
-    );
-    for (const url of imported) expect(precached, url).toContain(url);
-    expect(precached.filter((url) => /^\/(rest|functions)\//.test(url))).toEqual([]);
+    const imported = [...(await chunkText(entry)).matchAll(/["'`](?:\.\/|\/assets\/)([\w.-]+\.(?:js|css))["'`]/g)].map((match) => `/assets/${match[1] ?? ''}`);
+    const tabCode = imported.filter((url) => url.includes('GuestScreen'));
+    expect(tabCode).toHaveLength(1);
+    for (const url of imported.filter((url) => !/HostApp/.test(url))) expect(atInstall(), url).toContain(url);
+    expect(listed.filter((item) => /^\/?(rest|functions)\//.test(item.url))).toEqual([]);
+  });
+
+  it('leaves out the sync transport (supabase-js) and the host’s page: they are kept when they first load', async () => {
+    const later = listed.filter((entry) => entry.later).map((entry) => `/${entry.url}`);
+    const chunks = (await readdir(join(outDir, 'assets'))).map((name) => `/assets/${name}`);
+    const withSupabase = [];
+    for (const url of chunks.filter((name) => name.endsWith('.js'))) if ((await chunkText(url)).includes('X-Client-Info')) withSupabase.push(url);
+    expect(withSupabase).toHaveLength(1);
+    const hostPage = chunks.filter((url) => /HostApp/.test(url));
+    expect(hostPage.length).toBeGreaterThanOrEqual(2);
+    for (const url of [...withSupabase, ...hostPage]) {
+      expect(atInstall(), url).not.toContain(url);
+      expect(later, url).toContain(url);
+    }
   });
 });
 
@@ -69,12 +105,12 @@ describe('the first-load JavaScript', () => {
     const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+)"/.exec(indexHtml)?.[1] ?? '';
     const preloaded = [...indexHtml.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
     for (const file of [entry, ...preloaded]) {
-      const source = await readFile(join(outDir, file), 'utf8');
+      const source = await chunkText(file);
       expect(source, file).not.toContain('supabase-js/');
       expect(source, file).not.toContain('X-Client-Info');
     }
     const chunks = await readdir(join(outDir, 'assets'));
-    const lazy = await Promise.all(chunks.filter((name) => name.endsWith('.js')).map((name) => readFile(join(outDir, 'assets', name), 'utf8')));
+    const lazy = await Promise.all(chunks.filter((name) => name.endsWith('.js')).map((name) => chunkText(`/assets/${name}`)));
     expect(lazy.some((source) => source.includes('supabase-js/'))).toBe(true);
   });
 });

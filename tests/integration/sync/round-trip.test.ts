@@ -3,7 +3,7 @@ import { BarTabDatabase } from '../../../src/db/index.ts';
 import { restoreEvictedTab } from '../../../src/sync/index.ts';
 import { tabOn } from '../../../src/tab/index.ts';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
-import { makePhone, type Phone } from '../../support/phones.ts';
+import { makePhone, SIDES, type Phone, type Side } from '../../support/phones.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
@@ -21,8 +21,8 @@ afterAll(async () => {
   await stack.stop();
 });
 
-async function phone(options?: { timeoutMs?: number }): Promise<Phone> {
-  const made = await makePhone(api.url, stack.stack.anonKey, options);
+async function phoneOn(side: Side, options?: { timeoutMs?: number }): Promise<Phone> {
+  const made = await makePhone(api.url, stack.stack.anonKey, { ...options, side });
   phones.push(made);
   return made;
 }
@@ -39,7 +39,9 @@ interface OrderRecord {
 const ordersOf = (guestId: string) =>
   stack.query<OrderRecord>('select * from orders where user_id = $1 order by created_at', [guestId]);
 
-describe('a guest’s tab reaching Postgres', () => {
+describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, side) => {
+  const phone = (options?: { timeoutMs?: number }) => phoneOn(side, options);
+
   it('carries a guest and orders made offline, with the phone’s ids and tap times, and the reset', async () => {
     const ana = await phone();
     const ids = [await ana.addOrder('Summer Ale 500cc', 4400), await ana.addOrder('Tabla Irish', 16990)];
@@ -142,7 +144,7 @@ describe('a guest’s tab reaching Postgres', () => {
   });
 
   it('pauses on a bad key, keeping everything', async () => {
-    const gabi = await makePhone(api.url, `${stack.stack.anonKey.slice(0, -4)}AAAA`);
+    const gabi = await makePhone(api.url, `${stack.stack.anonKey.slice(0, -4)}AAAA`, { side });
     phones.push(gabi);
     await gabi.addOrder();
     expect(await gabi.flush()).toMatchObject({ kind: 'config', error: expect.stringContaining('PGRST301') });

@@ -37,6 +37,10 @@ export const IN_PAGE = {
     return 1;
   }`,
   text: `() => document.body.innerText`,
+  /** Where the marked control is now, to tell when it has stopped moving. */
+  markedAt: `() => { const box = document.querySelector('[data-engine-target]')?.getBoundingClientRect(); return box ? [box.x, box.y, box.width, box.height].join(',') : ''; }`,
+  /** No comment on its way: the page below it has stopped moving, so a tap lands where it was aimed. */
+  commentSettled: `() => document.querySelector('.order-comment-coming') === null`,
   guestId: `() => JSON.parse(localStorage.getItem('user') ?? '{}').id ?? null`,
   /** True once a service worker controls the page and has finished precaching (it is active). */
   offlineReady: `async () => {

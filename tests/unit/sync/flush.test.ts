@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, type OutboxEntry } from '../../../src/db/index.ts';
-import { flushOutbox, inProcessLock, queueGuest, restoreEvictedTab } from '../../../src/sync/index.ts';
+import { inProcessLock, queueGuest, restoreEvictedTab } from '../../../src/sync/index.ts';
 import { tabOn } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
+import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };
 const BETO = { id: '2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17', full_name: 'Beto' };
@@ -14,9 +15,14 @@ async function addOrders(guestId: string, count: number) {
   return orders;
 }
 
-const flush = (transport: ReturnType<typeof recordingTransport>['transport']) => flushOutbox({ database: db, transport, lock: inProcessLock() });
+describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
+  let flusher: Flusher;
+  beforeEach(async () => {
+    flusher = await makeFlusher();
+  });
+  afterEach(() => flusher.close());
+  const flush = (transport: ReturnType<typeof recordingTransport>['transport']) => flusher.flush({ transport, lock: inProcessLock() });
 
-describe('flushing the outbox', () => {
   it('sends the guest first, then orders in bulk batches of at most 500, and empties the queue', async () => {
     await addOrders(ANA.id, 620);
     await queueGuest(db, ANA);
@@ -29,7 +35,7 @@ describe('flushing the outbox', () => {
     ]);
     expect(calls.every((call) => call.guestId === ANA.id)).toBe(true);
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.syncState.get('flush')).toMatchObject({ failures: 0, lastSyncedAt: expect.any(Number) });
+    expect(await db.syncState.get('flush')).toEqual({ key: 'flush' });
   });
 
   it('sends the server exactly the row fields, never local marks', async () => {
@@ -111,7 +117,7 @@ describe('flushing the outbox', () => {
       expect(outcome).toMatchObject({ kind: 'retry', retryAfterMs: answer.retryAfterMs });
       expect(await db.outbox.count()).toBe(3);
     }
-    expect(await db.syncState.get('flush')).toMatchObject({ failures: 4 });
+    expect((await db.syncState.get('flush'))?.configError).toBeUndefined();
   });
 
   it('pauses on a configuration error, drops nothing and says so', async () => {
@@ -144,7 +150,7 @@ describe('flushing the outbox', () => {
     await addOrders(ANA.id, 1);
     const { transport, calls } = recordingTransport();
     const busyLock = () => Promise.resolve(null);
-    expect(await flushOutbox({ database: db, transport, lock: busyLock })).toEqual({ kind: 'busy' });
+    expect(await flusher.flush({ transport, lock: busyLock })).toEqual({ kind: 'busy' });
     expect(calls).toEqual([]);
   });
 });

@@ -3,12 +3,13 @@
  * guest is asked for a new name, a lost guest row is sent again, and parked
  * entries come back with a new version or 'Reintentar'.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/index.ts';
-import { flushOutbox, inProcessLock, queueGuest, requeueGuest, restoreEvictedTab, retryParked } from '../../../src/sync/index.ts';
+import { inProcessLock, queueGuest, requeueGuest, restoreEvictedTab, retryParked } from '../../../src/sync/index.ts';
 import { rememberInactive, rememberedInactive } from '../../../src/sync/inactive-memory.ts';
 import { tabOn } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
+import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana Pérez' };
 const pick = { name: 'Aperol Spritz', price: 6500 };
@@ -21,127 +22,136 @@ async function addOrders(count: number) {
   return ids;
 }
 
-const flush = (answer: (call: TransportCall) => { status: number; code?: string; message?: string }, appVersion = '1.0.0') => {
-  const recorded = recordingTransport(answer);
-  return { calls: recorded.calls, outcome: flushOutbox({ database: db, transport: recorded.transport, lock: inProcessLock(), appVersion }) };
-};
-
-describe('a refused guest row', () => {
-  it('holds the guest’s orders and reset in the queue (never parked), and asks for the name', async () => {
-    await queueGuest(db, ANA);
-    const ids = await addOrders(3);
-    await tabOn.resetTab(db, ANA.id);
-    const first = flush((call) => (call.table === 'users' ? REFUSED_NAME : { status: 201 }));
-    expect(await first.outcome).toEqual({ kind: 'done' });
-    expect(first.calls.map((call) => call.table ?? call.kind)).toEqual(['users']);
-    expect(await db.outbox.count()).toBe(4);
-    expect((await db.parked.toArray()).map((item) => (item.entry as { kind: string }).kind)).toEqual(['insert-user']);
-    expect(await db.guests.get(ANA.id)).toMatchObject({ state: 'refused', refusal: expect.stringContaining('23514') });
-    expect((await db.orders.bulkGet(ids)).every((order) => order?.rejected === undefined)).toBe(true);
+describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
+  let flusher: Flusher;
+  beforeEach(async () => {
+    flusher = await makeFlusher();
   });
+  afterEach(() => flusher.close());
 
-  it('sends every waiting order, once and in order, after the guest fixes the name', async () => {
-    await queueGuest(db, { ...ANA, full_name: 'Ana Pérez' });
-    const ids = await addOrders(3);
-    await flush((call) => (call.table === 'users' ? REFUSED_NAME : { status: 201 })).outcome;
-    await requeueGuest(db, { id: ANA.id, full_name: 'Ana María Pérez' });
-    expect(await db.parked.count()).toBe(0);
-    const second = flush(() => ({ status: 201 }));
-    expect(await second.outcome).toEqual({ kind: 'done' });
-    expect(second.calls.map((call) => [call.table, call.rows?.map((row) => row.full_name ?? row.id)])).toEqual([
-      ['users', ['Ana María Pérez']],
-      ['orders', ids],
-    ]);
-    expect(await db.outbox.count()).toBe(0);
-    expect(await db.guests.get(ANA.id)).toMatchObject({ state: 'synced', full_name: 'Ana María Pérez' });
-  });
-});
+  const flush = (answer: (call: TransportCall) => { status: number; code?: string; message?: string }, appVersion = '1.0.0') => {
+    const recorded = recordingTransport(answer);
+    return { calls: recorded.calls, outcome: flusher.flush({ transport: recorded.transport, lock: inProcessLock(), appVersion }) };
+  };
 
-describe('a guest row the server lost', () => {
-  it('is sent again ahead of the orders, which are never parked for it', async () => {
-    await queueGuest(db, ANA);
-    await flush(() => ({ status: 201 })).outcome;
-    expect(await db.guests.get(ANA.id)).toMatchObject({ state: 'synced' });
-    const ids = await addOrders(2);
-    let serverHasGuest = false;
-    const run = flush((call) => {
-      if (call.table === 'users') serverHasGuest = true;
-      return serverHasGuest ? { status: 201 } : GUEST_FK;
+  describe('a refused guest row', () => {
+    it('holds the guest’s orders and reset in the queue (never parked), and asks for the name', async () => {
+      await queueGuest(db, ANA);
+      const ids = await addOrders(3);
+      await tabOn.resetTab(db, ANA.id);
+      const first = flush((call) => (call.table === 'users' ? REFUSED_NAME : { status: 201 }));
+      expect(await first.outcome).toEqual({ kind: 'done' });
+      expect(first.calls.map((call) => call.table ?? call.kind)).toEqual(['users']);
+      expect(await db.outbox.count()).toBe(4);
+      expect((await db.parked.toArray()).map((item) => (item.entry as { kind: string }).kind)).toEqual(['insert-user']);
+      expect(await db.guests.get(ANA.id)).toMatchObject({ state: 'refused', refusal: expect.stringContaining('23514') });
+      expect((await db.orders.bulkGet(ids)).every((order) => order?.rejected === undefined)).toBe(true);
     });
-    expect(await run.outcome).toEqual({ kind: 'done' });
-    expect(run.calls.map((call) => call.table)).toEqual(['orders', 'users', 'orders']);
-    expect(run.calls[2]?.rows?.map((row) => row.id)).toEqual(ids);
-    expect(await db.parked.count()).toBe(0);
+
+    it('sends every waiting order, once and in order, after the guest fixes the name', async () => {
+      await queueGuest(db, { ...ANA, full_name: 'Ana Pérez' });
+      const ids = await addOrders(3);
+      await flush((call) => (call.table === 'users' ? REFUSED_NAME : { status: 201 })).outcome;
+      await requeueGuest(db, { id: ANA.id, full_name: 'Ana María Pérez' });
+      expect(await db.parked.count()).toBe(0);
+      const second = flush(() => ({ status: 201 }));
+      expect(await second.outcome).toEqual({ kind: 'done' });
+      expect(second.calls.map((call) => [call.table, call.rows?.map((row) => row.full_name ?? row.id)])).toEqual([
+        ['users', ['Ana María Pérez']],
+        ['orders', ids],
+      ]);
+      expect(await db.outbox.count()).toBe(0);
+      expect(await db.guests.get(ANA.id)).toMatchObject({ state: 'synced', full_name: 'Ana María Pérez' });
+    });
   });
 
-  it('waits (retry) instead of spinning when the server keeps losing it', async () => {
-    await queueGuest(db, ANA);
-    await flush(() => ({ status: 201 })).outcome;
-    await addOrders(1);
-    const run = flush((call) => (call.table === 'users' ? { status: 201 } : GUEST_FK));
-    expect(await run.outcome).toMatchObject({ kind: 'retry' });
-    expect(run.calls).toHaveLength(3);
-    expect(await db.outbox.count()).toBe(1);
-    expect(await db.parked.count()).toBe(0);
-  });
-});
+  describe('a guest row the server lost', () => {
+    it('is sent again ahead of the orders, which are never parked for it', async () => {
+      await queueGuest(db, ANA);
+      await flush(() => ({ status: 201 })).outcome;
+      expect(await db.guests.get(ANA.id)).toMatchObject({ state: 'synced' });
+      const ids = await addOrders(2);
+      let serverHasGuest = false;
+      const run = flush((call) => {
+        if (call.table === 'users') serverHasGuest = true;
+        return serverHasGuest ? { status: 201 } : GUEST_FK;
+      });
+      expect(await run.outcome).toEqual({ kind: 'done' });
+      expect(run.calls.map((call) => call.table)).toEqual(['orders', 'users', 'orders']);
+      expect(run.calls[2]?.rows?.map((row) => row.id)).toEqual(ids);
+      expect(await db.parked.count()).toBe(0);
+    });
 
-describe('parked entries', () => {
-  const badPrice = { status: 409, code: '23503', message: 'insert or update on table "orders" violates foreign key constraint "orders_product_on_menu"' };
-
-  it('are retried once by a new version, sent as the phone holds them now, and parked again if still refused', async () => {
-    const [first, second] = await addOrders(2);
-    await flush(() => badPrice, '1.0.0').outcome;
-    expect(await db.parked.count()).toBe(2);
-    await tabOn.resetTab(db, ANA.id);
-    await flush(() => ({ status: 204 }), '1.0.0').outcome;
-
-    expect(await retryParked(db, { parkedBefore: '1.0.0' })).toBe(0);
-    expect(await retryParked(db, { parkedBefore: '1.1.0' })).toBe(2);
-    expect((await db.orders.get(first ?? ''))?.rejected).toBeUndefined();
-    const retried = flush(() => ({ status: 201 }), '1.1.0');
-    expect(await retried.outcome).toEqual({ kind: 'done' });
-    // The guest reset them after they were parked: they reach the server inactive.
-    expect(retried.calls[0]?.rows?.map((row) => [row.id, row.active])).toEqual([
-      [first, false],
-      [second, false],
-    ]);
-
-    await addOrders(1);
-    await flush(() => badPrice, '1.1.0').outcome;
-    expect(await retryParked(db, { parkedBefore: '1.1.0' })).toBe(0);
-    expect(await db.parked.toArray()).toEqual([expect.objectContaining({ appVersion: '1.1.0' })]);
+    it('waits (retry) instead of spinning when the server keeps losing it', async () => {
+      await queueGuest(db, ANA);
+      await flush(() => ({ status: 201 })).outcome;
+      await addOrders(1);
+      const run = flush((call) => (call.table === 'users' ? { status: 201 } : GUEST_FK));
+      expect(await run.outcome).toMatchObject({ kind: 'retry' });
+      expect(run.calls).toHaveLength(3);
+      expect(await db.outbox.count()).toBe(1);
+      expect(await db.parked.count()).toBe(0);
+    });
   });
 
-  it('all go back to the queue at their old places on "Reintentar"', async () => {
-    const ids = await addOrders(3);
-    await flush((call) => (call.rows?.some((row) => row.id === ids[1]) ? badPrice : { status: 201 })).outcome;
-    await addOrders(1);
-    expect(await retryParked(db, { all: true })).toBe(1);
-    const seqs = await db.outbox.orderBy('seq').toArray();
-    expect(seqs.map((entry) => (entry.kind === 'insert-order' ? entry.row.id : ''))[0]).toBe(ids[1]);
+  describe('parked entries', () => {
+    const badPrice = { status: 409, code: '23503', message: 'insert or update on table "orders" violates foreign key constraint "orders_product_on_menu"' };
+
+    it('are retried once by a new version, sent as the phone holds them now, and parked again if still refused', async () => {
+      const [first, second] = await addOrders(2);
+      await flush(() => badPrice, '1.0.0').outcome;
+      expect(await db.parked.count()).toBe(2);
+      await tabOn.resetTab(db, ANA.id);
+      await flush(() => ({ status: 204 }), '1.0.0').outcome;
+
+      expect(await retryParked(db, { parkedBefore: '1.0.0' })).toBe(0);
+      expect(await retryParked(db, { parkedBefore: '1.1.0' })).toBe(2);
+      expect((await db.orders.get(first ?? ''))?.rejected).toBeUndefined();
+      const retried = flush(() => ({ status: 201 }), '1.1.0');
+      expect(await retried.outcome).toEqual({ kind: 'done' });
+      // The guest reset them after they were parked: they reach the server inactive.
+      expect(retried.calls[0]?.rows?.map((row) => [row.id, row.active])).toEqual([
+        [first, false],
+        [second, false],
+      ]);
+
+      await addOrders(1);
+      await flush(() => badPrice, '1.1.0').outcome;
+      expect(await retryParked(db, { parkedBefore: '1.1.0' })).toBe(0);
+      expect(await db.parked.toArray()).toEqual([expect.objectContaining({ appVersion: '1.1.0' })]);
+    });
+
+    it('all go back to the queue at their old places on "Reintentar"', async () => {
+      const ids = await addOrders(3);
+      await flush((call) => (call.rows?.some((row) => row.id === ids[1]) ? badPrice : { status: 201 })).outcome;
+      await addOrders(1);
+      expect(await retryParked(db, { all: true })).toBe(1);
+      const seqs = await db.outbox.orderBy('seq').toArray();
+      expect(seqs.map((entry) => (entry.kind === 'insert-order' ? entry.row.id : ''))[0]).toBe(ids[1]);
+    });
+
+    it('keep what is not even an object parked, in sight', async () => {
+      await db.parked.add({ entry: 'garbage', error: 'invalid', parkedAt: 0 });
+      expect(await retryParked(db, { all: true })).toBe(0);
+      expect(await db.parked.count()).toBe(1);
+    });
   });
 
-  it('keep what is not even an object parked, in sight', async () => {
-    await db.parked.add({ entry: 'garbage', error: 'invalid', parkedAt: 0 });
-    expect(await retryParked(db, { all: true })).toBe(0);
-    expect(await db.parked.count()).toBe(1);
+  describe('batches', () => {
+    it('are cut by bytes as well as by rows', async () => {
+      await queueGuest(db, ANA);
+      for (let index = 0; index < 400; index += 1) {
+        await tabOn.addOrder(db, ANA.id, { name: `Cóctel ${'🍺'.repeat(100)} ${index}`, price: 6500 });
+      }
+      const run = flush(() => ({ status: 201 }));
+      await run.outcome;
+      const sizes = run.calls.filter((call) => call.table === 'orders').map((call) => new TextEncoder().encode(JSON.stringify(call.rows)).length);
+      expect(sizes.length).toBeGreaterThan(1);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(256 * 1024);
+      expect(run.calls.filter((call) => call.table === 'orders').flatMap((call) => call.rows ?? [])).toHaveLength(400);
+    });
   });
-});
 
-describe('batches', () => {
-  it('are cut by bytes as well as by rows', async () => {
-    await queueGuest(db, ANA);
-    for (let index = 0; index < 400; index += 1) {
-      await tabOn.addOrder(db, ANA.id, { name: `Cóctel ${'🍺'.repeat(100)} ${index}`, price: 6500 });
-    }
-    const run = flush(() => ({ status: 201 }));
-    await run.outcome;
-    const sizes = run.calls.filter((call) => call.table === 'orders').map((call) => new TextEncoder().encode(JSON.stringify(call.rows)).length);
-    expect(sizes.length).toBeGreaterThan(1);
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(256 * 1024);
-    expect(run.calls.filter((call) => call.table === 'orders').flatMap((call) => call.rows ?? [])).toHaveLength(400);
-  });
 });
 
 describe('restore after eviction', () => {

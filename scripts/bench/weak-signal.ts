@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:weak-signal`: a guest's first visit on one bar of signal.
+ * Every byte (page, service worker, precache) crosses one shared link of
+ * 400 kbit/s each way and 400 ms round trip (a TCP proxy in front of the
+ * whole product), in a fresh Chromium profile each run, median of 3: when
+ * the name field shows, when the app is offline-ready (a service worker
+ * controls the page, activated, so its precache is complete), the bytes over
+ * the link until then and any file fetched twice, and whether the app then
+ * reopens with no signal and takes a new guest to their tab. Also on a
+ * normal 3G bar: 1.5 Mbit/s, 150 ms.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts';
+import { startThrottleProxy, type LinkOptions, type ThrottleProxy } from '../../tests/support/throttle-proxy.ts';
+import { startProduct } from '../lib/product.ts';
+import { median, saveResults, table, type Figure } from './report.ts';
+
+const RUNS = 3;
+const KB = 1024;
+const NAME_FIELD = 'Tu nombre real';
+/** The browser fetches its tab icon for itself, at times twice: not the app's doing. */
+const FAVICON = '/icons/icon.svg';
+
+interface Link extends LinkOptions {
+  readonly label: string;
+  /** Budgets, for the one bar only. */
+  readonly targets?: { readonly nameMs: number; readonly readyMs: number };
+}
+
+const LINKS: readonly Link[] = [
+  { label: 'one bar (400 kbit/s, 400 ms)', kbps: 400, rttMs: 400, targets: { nameMs: 3500, readyMs: 4000 } },
+  { label: '3G (1.5 Mbit/s, 150 ms)', kbps: 1500, rttMs: 150 },
+];
+
+interface Run {
+  readonly nameMs: number;
+  readonly readyMs: number;
+  readonly bytes: number;
+  /** Paths the app fetched more than once until offline-ready. */
+  readonly twice: readonly string[];
+  readonly reopened: boolean;
+}
+
+function fetchedTwice(proxy: ThrottleProxy, until: number): string[] {
+  const paths = proxy.requests().filter((request) => request.at <= until && request.method === 'GET' && request.path !== FAVICON).map((request) => request.path);
+  return [...new Set(paths.filter((path, index) => paths.indexOf(path) !== index))];
+}
+
+/**
+ * Marks, in the page's own clock: the name field painted, and a service worker
+ * in charge and activated. No named helpers in here: tsx's keep-names wrapper
+ * does not exist in the page.
+ */
+function watchMarks(field: string): void {
+  const marks: { name?: number; ready?: number } = {};
+  (window as unknown as { weakSignal: typeof marks }).weakSignal = marks;
+  new MutationObserver((_records, observer) => {
+    if (!document.querySelector(`input[placeholder="${field}"]`)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (marks.name ??= performance.now()));
+  }).observe(document, { childList: true, subtree: true });
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    const controller = navigator.serviceWorker.controller;
+    if (controller?.state === 'activated') marks.ready ??= performance.now();
+    controller?.addEventListener('statechange', () => {
+      if (controller.state === 'activated') marks.ready ??= performance.now();
+    });
+  });
+}
+
+/** With the link cut: the app opens, and a new guest's name leads to their tab. */
+async function reopensOffline(page: Page): Promise<boolean> {
+  try {
+    await page.reload({ waitUntil: 'commit', timeout: 15_000 });
+    await page.getByPlaceholder(NAME_FIELD).fill('Sin Señal', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByPlaceholder('Pisco Mistral').waitFor({ timeout: 15_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function firstVisit(appUrl: string, link: Link): Promise<Run> {
+  const target = new URL(appUrl);
+  const proxy = await startThrottleProxy({ ...link, target: { host: '127.0.0.1', port: Number(target.port) } });
+  const profile = await mkdtemp(join(tmpdir(), 'bar-tab-weak-signal-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    locale: 'es-CL',
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(watchMarks, NAME_FIELD);
+    await page.goto(proxy.url, { waitUntil: 'commit' });
+    type Marks = { name?: number; ready?: number };
+    const ready = () => (window as unknown as { weakSignal?: Marks }).weakSignal?.ready !== undefined;
+    await page.waitForFunction(ready, null, { timeout: 120_000, polling: 50 });
+    const { name = Number.NaN, ready: readyMs = Number.NaN, origin } = await page.evaluate(() => ({
+      ...(window as unknown as { weakSignal: Marks }).weakSignal,
+      origin: performance.timeOrigin,
+    }));
+    const bytes = proxy.deliveredBy(origin + readyMs);
+    const twice = fetchedTwice(proxy, origin + readyMs);
+    proxy.setSignal(false);
+    return { nameMs: name, readyMs, bytes, twice, reopened: await reopensOffline(page) };
+  } finally {
+    await context.close();
+    await proxy.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+function figures(link: Link, runs: readonly Run[]): Figure[] {
+  const name = median(runs.map((run) => run.nameMs));
+  const ready = median(runs.map((run) => run.readyMs));
+  const bytes = median(runs.map((run) => run.bytes)) / KB;
+  const reopened = runs.filter((run) => run.reopened).length;
+  const twice = Math.max(...runs.map((run) => run.twice.length));
+  const budget = link.targets;
+  return [
+    { name: `${link.label}: name field visible`, value: name, unit: 'ms', target: budget ? `≤ ${budget.nameMs}` : '', pass: budget ? name <= budget.nameMs : null },
+    { name: `${link.label}: offline-ready`, value: ready, unit: 'ms', target: budget ? `≤ ${budget.readyMs}` : '', pass: budget ? ready <= budget.readyMs : null },
+    { name: `${link.label}: bytes over the link until offline-ready`, value: bytes, unit: 'KB', target: '', pass: null },
+    { name: `${link.label}: files fetched twice until offline-ready (most in a run)`, value: twice, unit: 'files', target: '= 0', pass: twice === 0 },
+    { name: `${link.label}: reopened offline`, value: reopened, unit: `of ${runs.length}`, target: `= ${runs.length}`, pass: reopened === runs.length },
+  ];
+}
+
+/** Every link, `RUNS` fresh profiles each, against the app at `appUrl`. */
+export async function benchWeakSignalAt(appUrl: string): Promise<Figure[]> {
+  const all: Figure[] = [];
+  const raw: Record<string, Run[]> = {};
+  for (const link of LINKS) {
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await firstVisit(appUrl, link));
+    raw[link.label] = runs;
+    all.push(...figures(link, runs));
+  }
+  await saveResults('weak-signal', { runs: raw, figures: all });
+  return all;
+}
+
+/** Starts the whole product (as `npm start` runs it) and measures against it. */
+export async function benchWeakSignal(): Promise<Figure[]> {
+  const workDir = await mkdtemp(join(tmpdir(), 'bar-tab-bench-weak-'));
+  await chmod(workDir, 0o711);
+  const product = await startProduct({ port: 0, stateDir: join(workDir, 'state'), distDir: join(workDir, 'dist') });
+  try {
+    return await benchWeakSignalAt(product.appUrl);
+  } finally {
+    await product.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  console.log(table(await benchWeakSignal()));
+}

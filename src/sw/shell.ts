@@ -1,0 +1,139 @@
+/**
+ * What the service worker keeps so the app opens with no signal: the files
+ * the build lists (vite.config.ts), one cache per version. Installing fetches
+ * nothing twice: a file whose name carries its hash comes from an earlier
+ * version's cache or from the HTTP cache the page has just filled; the page
+ * itself and the manifest come from the HTTP cache too, checked against their
+ * digests. What is needed only with signal (the sync transport) or only by
+ * the host is kept when it first loads, never fetched at install.
+ */
+
+/** One file of the build, as the manifest injected into sw.js lists it. */
+export interface ShellEntry {
+  /** Relative to the scope: 'index.html', 'assets/index-1a2b3c.js'. */
+  readonly url: string;
+  /** For a name that does not change with the content (index.html, the icons): its SHA-256, as subresource integrity. */
+  readonly integrity?: string;
+  /** Kept when the app first loads it, or from the HTTP cache if the page already has; never downloaded at install. */
+  readonly later?: boolean;
+}
+
+export interface Shell {
+  readonly cacheName: string;
+  /** This version's cache, opened once: every answer to the page goes through it. */
+  open(): Promise<Cache>;
+  readonly scope: string;
+  readonly entries: readonly ShellEntry[];
+  /** Pathname → entry. */
+  readonly byPath: ReadonlyMap<string, ShellEntry>;
+}
+
+const CACHE_PREFIX = 'bar-tab-shell-';
+/** Caches of the workbox worker this one replaces. */
+const OLD_PREFIX = 'workbox-precache';
+const PAGE = 'index.html';
+/** Navigations the page never answers: the API's own paths. */
+const API_PATHS = /^\/(rest|functions|auth)\//;
+
+/** A short name for this list of files: FNV-1a over its JSON. */
+function versionOf(entries: readonly ShellEntry[]): string {
+  let hash = 0x811c9dc5;
+  for (const character of JSON.stringify(entries)) hash = Math.imul(hash ^ (character.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
+export function planShell(entries: readonly ShellEntry[], scope: string): Shell {
+  const byPath = new Map(entries.map((entry) => [new URL(entry.url, scope).pathname, entry]));
+  const cacheName = CACHE_PREFIX + versionOf(entries);
+  let opened: Promise<Cache> | undefined;
+  const open = () =>
+    (opened ??= caches.open(cacheName).catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    }));
+  return { cacheName, open, scope, entries, byPath };
+}
+
+const keyOf = (shell: Shell, entry: ShellEntry) => new URL(entry.url, shell.scope).href;
+/** The page as the guest navigated to it (the scope's root), where the first visit left it in the HTTP cache. */
+const sourceOf = (shell: Shell, entry: ShellEntry) => (entry.url === PAGE ? shell.scope : keyOf(shell, entry));
+
+/** A response fit to keep: complete, and not marked redirected (a navigation refuses those). */
+async function keepable(response: Response): Promise<Response> {
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+  if (!response.redirected) return response;
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Downloads an entry, from the HTTP cache when it holds this very content. */
+async function download(shell: Shell, entry: ShellEntry): Promise<Response> {
+  const source = sourceOf(shell, entry);
+  const { integrity } = entry;
+  // A hashed name's content never changes: the HTTP cache answers if the page loaded it (cached for a year).
+  if (!integrity) return keepable(await fetch(source));
+  try {
+    return await keepable(await fetch(source, { cache: 'force-cache', integrity }));
+  } catch {
+    // Not in the HTTP cache, or another version of it: ask the server.
+    return keepable(await fetch(source, { cache: 'no-cache', integrity }));
+  }
+}
+
+/** An earlier version's copy of a hashed file, which is the same file. */
+function earlierCopy(shell: Shell, entry: ShellEntry): Promise<Response | undefined> {
+  return entry.integrity ? Promise.resolve(undefined) : caches.match(keyOf(shell, entry));
+}
+
+async function keep(cache: Cache, shell: Shell, entry: ShellEntry): Promise<void> {
+  const key = keyOf(shell, entry);
+  if (await cache.match(key)) return;
+  await cache.put(key, (await earlierCopy(shell, entry)) ?? (await download(shell, entry)));
+}
+
+/** Keeps a later entry only if it costs nothing: an earlier copy, or what the page already loaded. */
+async function keepIfLoaded(cache: Cache, shell: Shell, entry: ShellEntry): Promise<void> {
+  const key = keyOf(shell, entry);
+  if (await cache.match(key)) return;
+  const loaded = (await earlierCopy(shell, entry)) ?? (await fetch(key, { cache: 'only-if-cached', mode: 'same-origin', ...(entry.integrity ? { integrity: entry.integrity } : {}) }).catch(() => undefined));
+  if (loaded?.ok) await cache.put(key, loaded);
+}
+
+/** Everything the guest's app needs offline, all at once; the install fails (and is retried) if any is missing. */
+export async function installShell(shell: Shell): Promise<void> {
+  const cache = await shell.open();
+  await Promise.all(shell.entries.map((entry) => (entry.later ? keepIfLoaded(cache, shell, entry) : keep(cache, shell, entry))));
+}
+
+/** Drops earlier versions, and keeps what the page loaded meanwhile (the host's page, the sync transport). */
+export async function activateShell(shell: Shell): Promise<void> {
+  const names = await caches.keys();
+  const earlier = names.filter((name) => name !== shell.cacheName && (name.startsWith(CACHE_PREFIX) || name.startsWith(OLD_PREFIX)));
+  await Promise.all(earlier.map((name) => caches.delete(name)));
+  const cache = await shell.open();
+  await Promise.all(shell.entries.filter((entry) => entry.later).map((entry) => keepIfLoaded(cache, shell, entry)));
+}
+
+/** Cache first; what is not kept yet (a later entry) is kept on its first load. */
+async function fromShell(shell: Shell, entry: ShellEntry, request: Request): Promise<Response> {
+  const cache = await shell.open();
+  const key = keyOf(shell, entry);
+  const kept = await cache.match(key);
+  if (kept) return kept;
+  // With no signal, the page sees the network error it would see without a worker.
+  const response = await fetch(entry.url === PAGE ? sourceOf(shell, entry) : request).catch(() => Response.error());
+  if (response.ok) await cache.put(key, response.clone());
+  return response;
+}
+
+/** The answer to a request of the app's own files, or undefined to leave it to the network (the API). */
+export function respond(shell: Shell, request: Request): Promise<Response> | undefined {
+  if (request.method !== 'GET') return undefined;
+  const url = new URL(request.url);
+  if (url.origin !== new URL(shell.scope).origin) return undefined;
+  if (request.mode === 'navigate') {
+    const page = shell.byPath.get(new URL(PAGE, shell.scope).pathname);
+    return page && !API_PATHS.test(url.pathname) ? fromShell(shell, page, request) : undefined;
+  }
+  const entry = shell.byPath.get(url.pathname);
+  return entry ? fromShell(shell, entry, request) : undefined;
+}

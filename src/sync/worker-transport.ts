@@ -1,0 +1,21 @@
+/**
+ * The service worker's transport: the queue's requests (transport.ts) over
+ * postgrest-js, the client supabase-js's `from()` is made of, set up as
+ * supabase-js sets it up for the anon key: same URL, schema and headers.
+ * A module of its own, so the page never bundles postgrest-js twice.
+ */
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { restTransport, type SyncTransport, type TransportOptions } from './transport.ts';
+
+export function createPostgrestTransport(options: TransportOptions): SyncTransport {
+  const url = new URL('rest/v1', options.url.endsWith('/') ? options.url : `${options.url}/`).href;
+  return restTransport(
+    options,
+    (guestId, fetcher) =>
+      new PostgrestClient(url, {
+        schema: 'public',
+        fetch: fetcher,
+        headers: { apikey: options.anonKey, Authorization: `Bearer ${options.anonKey}`, 'x-guest-id': guestId },
+      }),
+  );
+}

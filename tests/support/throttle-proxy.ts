@@ -1,0 +1,232 @@
+/**
+ * One bar of signal, as a TCP proxy in front of the app: every connection
+ * shares one link, which carries `kbps` each way and takes `rttMs` for a
+ * round trip (half each way), like one radio link. Unlike DevTools
+ * throttling it slows every byte the browser moves, the service worker's
+ * own fetches too. Each direction sends one piece at a time, taking turns
+ * between the connections with bytes waiting (as TCP flows share a link),
+ * and each piece arrives half a round trip after it was sent. Opening a
+ * connection costs nothing here; a real link adds a round trip (and TLS more).
+ */
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+export interface LinkOptions {
+  /** Each way, kilobits per second (1 kbit = 1,000 bits). */
+  readonly kbps: number;
+  readonly rttMs: number;
+}
+
+export interface ThrottleProxyOptions extends LinkOptions {
+  readonly target: { readonly host: string; readonly port: number };
+}
+
+/** Bytes the link has delivered, each way, and when (epoch ms, as performance.timeOrigin + now). */
+export interface LinkSample {
+  readonly at: number;
+  readonly up: number;
+  readonly down: number;
+}
+
+/** A request the server received through the link. */
+export interface LinkRequest {
+  readonly at: number;
+  readonly method: string;
+  readonly path: string;
+}
+
+export interface ThrottleProxy {
+  /** http://localhost:<port>: a secure context, as service workers need. */
+  readonly url: string;
+  readonly port: number;
+  /** Totals so far. */
+  delivered(): LinkSample;
+  /** Bytes delivered (both ways) up to `at`, an epoch time. */
+  deliveredBy(at: number): number;
+  /** Every HTTP request the browser sent over the link so far, in order. */
+  requests(): readonly LinkRequest[];
+  /** No signal: every connection drops at once and new ones are refused; true brings it back. */
+  setSignal(on: boolean): void;
+  close(): Promise<void>;
+}
+
+/** A packet's worth: a large write crosses piece by piece, shared fairly, not all at once. */
+const PIECE = 1460;
+const now = () => performance.timeOrigin + performance.now();
+/** A request line at the start of a chunk the browser sent (HTTP/1.1 sends each request whole, headers first). */
+const REQUEST_LINE = /^([A-Z]+) (\S+) HTTP\/1\.1\r\n/;
+
+interface Piece {
+  readonly data: Buffer;
+  readonly arrivesAt: number;
+}
+
+/** One direction of the link: one piece on the air at a time, connections taking turns. */
+class Direction {
+  private busyUntil = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly waiting = new Map<Pump, Buffer[]>();
+  total = 0;
+  constructor(
+    private readonly bytesPerMs: number,
+    private readonly oneWayMs: number,
+    private readonly onDelivered: () => void,
+  ) {}
+
+  send(data: Buffer, pump: Pump): void {
+    const queue = this.waiting.get(pump) ?? [];
+    for (let start = 0; start < data.length; start += PIECE) queue.push(data.subarray(start, start + PIECE));
+    pump.onLink += data.length;
+    this.waiting.set(pump, queue);
+    if (this.timer === undefined) this.transmit();
+  }
+
+  forget(pump: Pump): void {
+    this.waiting.delete(pump);
+  }
+
+  /** Puts pieces on the air while the link is free: one from each waiting connection in turn. */
+  private transmit(): void {
+    this.timer = undefined;
+    const at = now();
+    while (this.busyUntil <= at && this.waiting.size > 0) {
+      const [pump, queue] = this.waiting.entries().next().value as [Pump, Buffer[]];
+      const piece = queue.shift() ?? Buffer.alloc(0);
+      // To the back of the line: the next connection sends next.
+      this.waiting.delete(pump);
+      if (queue.length > 0) this.waiting.set(pump, queue);
+      this.busyUntil = Math.max(this.busyUntil, at) + piece.length / this.bytesPerMs;
+      pump.onLink -= piece.length;
+      pump.push({ data: piece, arrivesAt: this.busyUntil + this.oneWayMs }, () => {
+        this.total += piece.length;
+        this.onDelivered();
+      });
+    }
+    if (this.waiting.size > 0) this.timer = setTimeout(() => this.transmit(), this.busyUntil - at);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+/** Delivers one connection's pieces in order, each at its time; ends the socket once drained if asked. */
+class Pump {
+  private readonly queue: { piece: Piece; counted: () => void }[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private ending = false;
+  /** Bytes still waiting for their turn on the link. */
+  onLink = 0;
+  constructor(private readonly to: Socket) {}
+
+  push(piece: Piece, counted: () => void): void {
+    this.queue.push({ piece, counted });
+    if (this.queue.length === 1) this.schedule();
+  }
+
+  /** The other side finished sending: end this side after what is still on the link. */
+  finish(): void {
+    this.ending = true;
+    this.endIfDrained();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.queue.length = 0;
+  }
+
+  private schedule(): void {
+    const head = this.queue[0];
+    if (head) this.timer = setTimeout(() => this.flush(), Math.max(0, head.piece.arrivesAt - now()));
+    else this.endIfDrained();
+  }
+
+  private endIfDrained(): void {
+    if (this.ending && this.queue.length === 0 && this.onLink === 0) this.to.end();
+  }
+
+  private flush(): void {
+    for (let head = this.queue[0]; head && head.piece.arrivesAt <= now(); head = this.queue[0]) {
+      this.queue.shift();
+      if (!this.to.destroyed) this.to.write(head.piece.data);
+      head.counted();
+    }
+    this.schedule();
+  }
+}
+
+export async function startThrottleProxy(options: ThrottleProxyOptions): Promise<ThrottleProxy> {
+  const bytesPerMs = (options.kbps * 1000) / 8 / 1000;
+  const oneWay = options.rttMs / 2;
+  const samples: LinkSample[] = [];
+  const record = () => samples.push({ at: now(), up: up.total, down: down.total });
+  const up = new Direction(bytesPerMs, oneWay, record);
+  const down = new Direction(bytesPerMs, oneWay, record);
+  const open = new Set<Socket>();
+  const clients = new WeakSet<Socket>();
+  const seen: LinkRequest[] = [];
+  const state = { signal: true };
+
+  const server: Server = createServer({ allowHalfOpen: true }, (client) => {
+    if (!state.signal) {
+      client.resetAndDestroy();
+      return;
+    }
+    clients.add(client);
+    const upstream = connect({ port: options.target.port, host: options.target.host, allowHalfOpen: true });
+    const toServer = new Pump(upstream);
+    const toClient = new Pump(client);
+    const drop = () => {
+      up.forget(toServer);
+      down.forget(toClient);
+      toServer.stop();
+      toClient.stop();
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.once('close', () => open.delete(socket));
+      socket.on('error', drop);
+    }
+    // The browser went away: nothing left to deliver. The server closing still lets its last bytes arrive.
+    client.once('close', drop);
+    upstream.once('close', () => toClient.finish());
+    client.on('data', (data: Buffer) => {
+      const line = REQUEST_LINE.exec(data.toString('latin1', 0, 2048));
+      if (line) seen.push({ at: now(), method: line[1] ?? '', path: line[2] ?? '' });
+      up.send(data, toServer);
+    });
+    upstream.on('data', (data: Buffer) => down.send(data, toClient));
+    client.on('end', () => toServer.finish());
+    upstream.on('end', () => toClient.finish());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    delivered: () => ({ at: now(), up: up.total, down: down.total }),
+    deliveredBy(at) {
+      const last = samples.findLast((sample) => sample.at <= at);
+      return last ? last.up + last.down : 0;
+    },
+    requests: () => [...seen],
+    setSignal(on) {
+      state.signal = on;
+      // The phone sees its connections reset; the server sees them close.
+      if (!on) for (const socket of open) if (clients.has(socket)) socket.resetAndDestroy(); else socket.destroy();
+    },
+    close: () =>
+      new Promise((resolve) => {
+        state.signal = false;
+        up.stop();
+        down.stop();
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

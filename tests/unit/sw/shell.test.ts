@@ -1,0 +1,148 @@
+/**
+ * The worker's file keeping, against a Cache Storage and a network that
+ * record what they are asked: nothing fetched twice, nothing fetched at
+ * install that only the signal or the host needs, and an update that
+ * downloads only what changed.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateShell, installShell, planShell, respond, type ShellEntry } from '../../../src/sw/shell.ts';
+
+const SCOPE = 'https://bar.example/';
+const PAGE = { url: 'index.html', integrity: 'sha256-page' };
+const MANIFEST = { url: 'manifest.webmanifest', integrity: 'sha256-manifest' };
+const ENTRY = { url: 'assets/index-a1.js' };
+const TAB = { url: 'assets/GuestScreen-b2.js' };
+const TRANSPORT = { url: 'assets/supabase-c3.js', later: true };
+const ICON = { url: 'icons/icon-512.png', integrity: 'sha256-icon', later: true };
+
+interface Asked {
+  readonly url: string;
+  readonly cache: RequestCache | undefined;
+  readonly integrity: string | undefined;
+}
+
+let stores: Map<string, Map<string, Response>>;
+let asked: Asked[];
+/** What the HTTP cache holds (what the page loaded), and what the server has, by URL. */
+let httpCache: Set<string>;
+let offline: boolean;
+
+function fakeCache(store: Map<string, Response>): Cache {
+  const keyOf = (request: RequestInfo | URL) => (typeof request === 'string' ? request : request instanceof URL ? request.href : request.url);
+  return {
+    match: (request: RequestInfo | URL) => Promise.resolve(store.get(keyOf(request))?.clone()),
+    put: (request: RequestInfo | URL, response: Response) => {
+      store.set(keyOf(request), response.clone());
+      return Promise.resolve();
+    },
+  } as unknown as Cache;
+}
+
+beforeEach(() => {
+  stores = new Map();
+  asked = [];
+  httpCache = new Set();
+  offline = false;
+  vi.stubGlobal('caches', {
+    open: (name: string) => {
+      const store = stores.get(name) ?? new Map<string, Response>();
+      stores.set(name, store);
+      return Promise.resolve(fakeCache(store));
+    },
+    keys: () => Promise.resolve([...stores.keys()]),
+    delete: (name: string) => Promise.resolve(stores.delete(name)),
+    match: (request: string) => Promise.resolve([...stores.values()].find((store) => store.has(request))?.get(request)?.clone()),
+  });
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    asked.push({ url, cache: init?.cache, integrity: init?.integrity });
+    const cached = httpCache.has(url);
+    if (init?.cache === 'only-if-cached' && !cached) return Promise.reject(new TypeError('not in the HTTP cache'));
+    if (offline && !cached) return Promise.reject(new TypeError('no signal'));
+    return Promise.resolve(new Response(`body of ${url}`, { status: 200 }));
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const downloads = () => asked.filter((request) => request.cache !== 'only-if-cached').map((request) => request.url.replace(SCOPE, '/'));
+const kept = (cacheName: string) => [...(stores.get(cacheName)?.keys() ?? [])].map((url) => url.replace(SCOPE, '/')).sort();
+
+describe('installing', () => {
+  it('keeps the guest’s app, the page taken from where the visit left it, and fetches nothing needed only later', async () => {
+    const shell = planShell([PAGE, MANIFEST, ENTRY, TAB, TRANSPORT, ICON], SCOPE);
+    await installShell(shell);
+    expect(kept(shell.cacheName)).toEqual(['/assets/GuestScreen-b2.js', '/assets/index-a1.js', '/index.html', '/manifest.webmanifest']);
+    expect(downloads().sort()).toEqual(['/', '/assets/GuestScreen-b2.js', '/assets/index-a1.js', '/manifest.webmanifest']);
+    expect(asked.find((request) => request.url === SCOPE)).toEqual({ url: SCOPE, cache: 'force-cache', integrity: 'sha256-page' });
+    expect(asked.find((request) => request.url.endsWith(ENTRY.url))?.cache).toBeUndefined();
+  });
+
+  it('keeps what only the signal needs when the page has already loaded it, for free', async () => {
+    httpCache.add(`${SCOPE}${TRANSPORT.url}`);
+    const shell = planShell([PAGE, TRANSPORT, ICON], SCOPE);
+    await installShell(shell);
+    expect(kept(shell.cacheName)).toEqual(['/assets/supabase-c3.js', '/index.html']);
+    expect(downloads()).toEqual(['/']);
+  });
+
+  it('asks the server for the page when the HTTP cache holds another version of it', async () => {
+    const real = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => (init?.cache === 'force-cache' ? Promise.reject(new TypeError('integrity')) : real(input, init)));
+    const shell = planShell([PAGE], SCOPE);
+    await installShell(shell);
+    expect(asked).toEqual([{ url: SCOPE, cache: 'no-cache', integrity: 'sha256-page' }]);
+    expect(kept(shell.cacheName)).toEqual(['/index.html']);
+  });
+
+  it('fails while a file is missing, so the browser tries again later', async () => {
+    offline = true;
+    await expect(installShell(planShell([PAGE, ENTRY], SCOPE))).rejects.toThrow();
+  });
+});
+
+describe('an update', () => {
+  it('downloads only what changed, and drops the earlier version once active', async () => {
+    const before = planShell([PAGE, ENTRY, TAB, TRANSPORT], SCOPE);
+    await installShell(before);
+    await respond(before, new Request(`${SCOPE}${TRANSPORT.url}`));
+    stores.set('workbox-precache-v2-https://bar.example/', new Map());
+    asked = [];
+    const changedEntry: ShellEntry = { url: 'assets/index-d4.js' };
+    const after = planShell([{ ...PAGE, integrity: 'sha256-page-2' }, changedEntry, TAB, TRANSPORT], SCOPE);
+    await installShell(after);
+    expect(downloads().sort()).toEqual(['/', '/assets/index-d4.js']);
+    expect(kept(after.cacheName)).toContain('/assets/supabase-c3.js');
+    await activateShell(after);
+    expect([...stores.keys()]).toEqual([after.cacheName]);
+  });
+});
+
+describe('answering the page', () => {
+  let shell: ReturnType<typeof planShell>;
+  beforeEach(() => {
+    shell = planShell([PAGE, ENTRY, TRANSPORT], SCOPE);
+  });
+  const navigation = (path: string) => ({ method: 'GET', url: `${SCOPE}${path}`, mode: 'navigate' }) as Request;
+
+  it('opens every page of the app from the kept index.html, and leaves the API alone', async () => {
+    await installShell(shell);
+    offline = true;
+    expect(await (await respond(shell, navigation('anfitrion')))?.text()).toBe(`body of ${SCOPE}`);
+    expect(respond(shell, navigation('rest/v1/orders'))).toBeUndefined();
+    expect(respond(shell, new Request(`${SCOPE}rest/v1/orders`))).toBeUndefined();
+    expect(respond(shell, new Request(`${SCOPE}${ENTRY.url}`, { method: 'POST', body: '' }))).toBeUndefined();
+  });
+
+  it('keeps what only the signal needs the first time it loads, and gives a plain network error without signal', async () => {
+    await installShell(shell);
+    offline = true;
+    expect((await respond(shell, new Request(`${SCOPE}${TRANSPORT.url}`)))?.type).toBe('error');
+    offline = false;
+    expect((await respond(shell, new Request(`${SCOPE}${TRANSPORT.url}`)))?.status).toBe(200);
+    offline = true;
+    expect((await respond(shell, new Request(`${SCOPE}${TRANSPORT.url}`)))?.status).toBe(200);
+  });
+});
