@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { searchCatalogue, type Product } from '../catalogue/index.ts';
 import { formatPrice } from '../tab/index.ts';
 
@@ -7,20 +7,34 @@ interface AddProductFormProps {
   readonly onAdd: (product: Product) => void;
 }
 
+/** Rows drawn in the keystroke's own frame; the rest follow in a render that the next keystroke may interrupt. */
+const FIRST_ROWS = 6;
+
 /** View 2: the guest searches the bar's list and adds what they ordered. */
 export function AddProductForm({ fullName, onAdd }: AddProductFormProps) {
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const listId = useId();
-  const { matches, total } = useMemo(() => searchCatalogue(query), [query]);
+  const result = useMemo(() => searchCatalogue(query), [query]);
+  const { matches, total, searched } = result;
+  // The first rows (all the list shows without scrolling) come at once; the others a moment later.
+  const complete = useDeferredValue(result) === result;
+  const rows = complete ? matches : matches.slice(0, FIRST_ROWS);
 
-  function add(product: Product, event: MouseEvent<HTMLButtonElement>) {
+  function add(product: Product, keepFocus: boolean) {
     onAdd(product);
     setQuery('');
-    // A keyboard press (detail 0) goes back to the field for the next pick; a tap
-    // does not, so the phone's keyboard does not pop up over the tab.
-    if (event.detail === 0) inputRef.current?.focus();
+    // From the keyboard, back to the field for the next pick; a tap does not, so
+    // the phone's keyboard does not pop up over the tab.
+    if (keepFocus) inputRef.current?.focus();
+  }
+
+  function addTheOnlyOne(event: KeyboardEvent<HTMLInputElement>) {
+    const [only] = matches;
+    if (event.key !== 'Enter' || total !== 1 || !only) return;
+    event.preventDefault();
+    add(only, true);
   }
 
   return (
@@ -42,9 +56,10 @@ export function AddProductForm({ fullName, onAdd }: AddProductFormProps) {
           aria-controls={listId}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={addTheOnlyOne}
         />
         <ul id={listId} className="suggestions" aria-label="Productos encontrados" hidden={matches.length === 0}>
-          {matches.map((product) => (
+          {rows.map((product) => (
             <li key={product.name} className="suggestion">
               <span className="suggestion-text">
                 <span className="suggestion-name">{product.name}</span>
@@ -54,16 +69,21 @@ export function AddProductForm({ fullName, onAdd }: AddProductFormProps) {
                 type="button"
                 className="button button-add"
                 aria-label={`Agregar ${product.name}`}
-                onClick={(event) => add(product, event)}
+                // A keyboard press has detail 0; a tap or click counts its clicks.
+                onClick={(event: MouseEvent<HTMLButtonElement>) => add(product, event.detail === 0)}
               >
                 Agregar
               </button>
             </li>
           ))}
-          {total > matches.length && (
+          {complete && total > matches.length && (
             <li className="suggestion-more">Sigue escribiendo para ver {total - matches.length} más</li>
           )}
         </ul>
+        {/* Always in the page, so "nothing found" is announced as it appears. */}
+        <p className="no-results" aria-live="polite">
+          {searched && total === 0 ? `No encontramos «${query.trim()}» en la carta.` : ''}
+        </p>
       </div>
     </section>
   );
