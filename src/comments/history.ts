@@ -1,18 +1,27 @@
+/**
+ * What the phone keeps of the comments, all in localStorage: earlier comments
+ * under `previousJokes` (spec §3), and beside them the comment on screen or the
+ * one waiting for the signal, so a reload keeps it.
+ */
 import { readLocal, removeLocal, writeLocal } from '../platform/index.ts';
+import { isKeptComment, type KeptComment } from './kept.ts';
 
-/** Earlier generated comments, kept in localStorage under `previousJokes` (spec §3), oldest first. */
 export const HISTORY_STORAGE_KEY = 'previousJokes';
+export const KEPT_COMMENT_KEY = 'currentJoke';
 export const MAX_REMEMBERED_COMMENTS = 20;
 
-/** The stored history; anything corrupt means no history, never a crash. */
-export function parseCommentHistory(raw: string | null): string[] {
-  if (raw === null) return [];
-  let value: unknown;
+function parseJson(raw: string | null): unknown {
+  if (raw === null) return null;
   try {
-    value = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch {
-    return [];
+    return null;
   }
+}
+
+/** The stored history, oldest first; anything corrupt means no history, never a crash. */
+export function parseCommentHistory(raw: string | null): string[] {
+  const value = parseJson(raw);
   if (!Array.isArray(value)) return [];
   return value.filter((item): item is string => typeof item === 'string').slice(-MAX_REMEMBERED_COMMENTS);
 }
@@ -35,7 +44,23 @@ export function rememberComment(comment: string): string[] {
   return history;
 }
 
-/** Forgets every earlier comment, as a reset of the tab does. */
+/** The comment kept for this guest, or null (none, another guest's, or corrupt). */
+export function readKeptComment(guestId: string): KeptComment | null {
+  const value = parseJson(readLocal(KEPT_COMMENT_KEY));
+  return isKeptComment(value, guestId) ? value : null;
+}
+
+export function keepComment(kept: KeptComment): void {
+  writeLocal(KEPT_COMMENT_KEY, JSON.stringify(kept));
+}
+
+/** Forgets every earlier comment and the one on screen, as a reset of the tab does (in every open tab). */
 export function clearCommentHistory(): void {
   removeLocal(HISTORY_STORAGE_KEY);
+  removeLocal(KEPT_COMMENT_KEY);
+}
+
+/** True for a storage event saying another tab reset the comments. */
+export function isResetElsewhere(event: StorageEvent): boolean {
+  return event.newValue === null && (event.key === KEPT_COMMENT_KEY || event.key === null);
 }

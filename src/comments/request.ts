@@ -8,6 +8,8 @@ export interface CommentRequest {
   /** Names of the guest's earlier active orders, newest first. */
   readonly previousProducts: readonly string[];
   readonly previousComment?: string;
+  /** The guest's latest comments, newest first: the local quips never repeat one of them. */
+  readonly recentComments?: readonly string[];
 }
 
 export interface CommentGuest {
@@ -23,7 +25,8 @@ export interface CommentedOrder {
   readonly created_at: string;
 }
 
-const newestFirst = (a: CommentedOrder, b: CommentedOrder) => b.created_at.localeCompare(a.created_at);
+// ISO times compare as plain strings; a tab already newest first sorts in one pass.
+const newestFirst = (a: CommentedOrder, b: CommentedOrder) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
 
 /** Cuts by characters (code points), as the function counts them, so an emoji is never split. */
 function clip(text: string, max: number): string {
@@ -33,25 +36,42 @@ function clip(text: string, max: number): string {
 
 /**
  * The body for one order: `earlier` may include the order itself or later ones
- * (a live list); only the orders before it count.
+ * (a live list); only the orders before it count. `history` is previousJokes,
+ * oldest first: its newest is the previous comment, its 10 newest the recent ones.
  */
 export function buildCommentRequest(
   guest: CommentGuest,
   order: CommentedOrder,
   earlier: readonly CommentedOrder[],
-  previousComment?: string,
+  history: readonly string[] = [],
 ): CommentRequest {
   const previousProducts = earlier
     .filter((other) => other.id !== order.id && other.created_at <= order.created_at)
     .sort(newestFirst)
     .slice(0, COMMENT_LIMITS.previousProducts)
     .map((other) => other.product_name);
-  const comment = clip(previousComment?.trim() ?? '', COMMENT_LIMITS.previousCommentLength);
-  return {
+  const recent = history
+    .map((text) => clip(text.trim(), COMMENT_LIMITS.previousCommentLength))
+    .filter((text) => text !== '')
+    .slice(-COMMENT_LIMITS.recentComments)
+    .reverse();
+  const request: CommentRequest = {
     guestId: guest.id,
     name: guest.full_name,
     product: { name: order.product_name, price: order.product_price },
     previousProducts,
-    ...(comment === '' ? {} : { previousComment: comment }),
+    ...(recent[0] === undefined ? {} : { previousComment: recent[0], recentComments: recent }),
   };
+  return withinBodyLimit(request);
+}
+
+const bodyBytes = (request: CommentRequest) => new TextEncoder().encode(JSON.stringify(request)).length;
+
+/** Drops the oldest recent comments while the body is larger than the function reads (only long, emoji-heavy comments get there). */
+function withinBodyLimit(request: CommentRequest): CommentRequest {
+  let fitted = request;
+  while (bodyBytes(fitted) > COMMENT_LIMITS.bodyBytes && (fitted.recentComments?.length ?? 0) > 1) {
+    fitted = { ...fitted, recentComments: fitted.recentComments?.slice(0, -1) ?? [] };
+  }
+  return fitted;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
-import { clearCommentHistory } from './history.ts';
+import { clearCommentHistory, isResetElsewhere } from './history.ts';
 import type { CommentedOrder, CommentGuest } from './request.ts';
 import { createCommentSession, type CommentSession } from './session.ts';
 import { IDLE_COMMENT, type CommentState } from './state.ts';
@@ -12,33 +12,45 @@ export interface OrderComment {
   readonly enabled: boolean;
   /** Call after each saved order, with the guest's active orders (it may be among them). */
   readonly commentOn: (order: CommentedOrder, earlier: readonly CommentedOrder[]) => void;
-  /** Forgets the comment history and the comment showing. */
+  /** Forgets the comment history and the comment showing, in every open tab. */
   readonly reset: () => void;
 }
 
-function startSession(): CommentSession | null {
+/** 'Otra' tapped three times in a row asks for one comment, on the last, not three. */
+const BURST_MS = 400;
+
+function startSession(guestId: string): CommentSession | null {
   if (!env.backend) return null;
   const endpoint = commentEndpoint(env.backend);
   return createCommentSession({
     stream: (request, signal, onChunk) => streamComment(endpoint, request, { signal, onChunk }),
     isOnline: () => navigator.onLine,
+    guestId,
+    askSpacingMs: BURST_MS,
   });
 }
 
 const noSubscription = () => () => undefined;
 const idle = () => IDLE_COMMENT;
 
-/** The streamed comment on the guest's latest order. */
+/** The streamed comment on the guest's latest order, as a reload left it. */
 export function useOrderComment(guest: CommentGuest): OrderComment {
-  const [session] = useState(startSession);
+  const [session] = useState(() => startSession(guest.id));
   const comment = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.current ?? idle);
 
   useEffect(() => {
     if (!session) return undefined;
     const reconnected = () => session.reconnected();
+    const resetElsewhere = (event: StorageEvent) => {
+      if (isResetElsewhere(event)) session.reset();
+    };
     window.addEventListener('online', reconnected);
+    window.addEventListener('storage', resetElsewhere);
+    // A comment the reload interrupted is asked for again.
+    session.reconnected();
     return () => {
       window.removeEventListener('online', reconnected);
+      window.removeEventListener('storage', resetElsewhere);
       session.stop();
     };
   }, [session]);

@@ -7,6 +7,7 @@ const {
   previousProducts: MAX_PREVIOUS_PRODUCTS,
   productNameLength: MAX_PRODUCT_NAME_LENGTH,
   previousCommentLength: MAX_PREVIOUS_COMMENT_LENGTH,
+  recentComments: MAX_RECENT_COMMENTS,
 } = COMMENT_LIMITS;
 
 const MENU = new Set(PRODUCTS.map((product) => menuKey(product.name, product.price)));
@@ -41,6 +42,11 @@ export const commentRequestSchema = z.object({
     MAX_PREVIOUS_COMMENT_LENGTH,
     `El comentario anterior tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`,
   ).optional(),
+  /** The guest's latest comments, newest first (optional: older apps do not send them). */
+  recentComments: z
+    .array(atMost(MAX_PREVIOUS_COMMENT_LENGTH, `Cada comentario reciente tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`))
+    .max(MAX_RECENT_COMMENTS, `A lo más ${MAX_RECENT_COMMENTS} comentarios recientes.`)
+    .optional(),
 });
 
 /** A valid order to comment on; the name is already cleaned. */

@@ -119,6 +119,8 @@ export const COMMENT_LIMITS = {
   previousProducts: 100,
   productNameLength: 120,
   previousCommentLength: 600,
+  /** The guest's latest comments the app sends (newest first), so the local quips never repeat one of them. */
+  recentComments: 10,
   /** Largest request body the function reads. */
   bodyBytes: 16 * 1024,
 } as const;

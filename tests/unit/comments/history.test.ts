@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearCommentHistory,
+  isResetElsewhere,
+  keepComment,
+  KEPT_COMMENT_KEY,
   MAX_REMEMBERED_COMMENTS,
   parseCommentHistory,
   pushComment,
   readCommentHistory,
+  readKeptComment,
   rememberComment,
 } from '../../../src/comments/history.ts';
 
@@ -46,5 +50,38 @@ describe('the previous comments (previousJokes)', () => {
     expect(readCommentHistory()).toEqual(['Ese pisco te queda bien']);
     clearCommentHistory();
     expect(localStorage.getItem('previousJokes')).toBeNull();
+  });
+});
+
+describe('the comment kept beside previousJokes', () => {
+  const GUEST = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
+  const request = { guestId: GUEST, name: 'Ana', product: { name: 'Aperol Spritz', price: 6500 }, previousProducts: [] };
+
+  it('reads back the text on screen or the request waiting, for the same guest only', () => {
+    keepComment({ guestId: GUEST, orderId: 'o1', text: 'Salud, Ana.' });
+    expect(readKeptComment(GUEST)).toEqual({ guestId: GUEST, orderId: 'o1', text: 'Salud, Ana.' });
+    expect(readKeptComment('2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17')).toBeNull();
+    keepComment({ guestId: GUEST, orderId: 'o2', request });
+    expect(readKeptComment(GUEST)).toEqual({ guestId: GUEST, orderId: 'o2', request });
+  });
+
+  it('reads anything corrupt or half-written as nothing kept', () => {
+    for (const raw of ['{', 'null', '[]', '{"guestId":"x"}', JSON.stringify({ guestId: GUEST, orderId: 3, text: 'x' }),
+      JSON.stringify({ guestId: GUEST, orderId: 'o', request: { ...request, previousProducts: 'Guinness' } }),
+      JSON.stringify({ guestId: GUEST, orderId: 'o', request: { ...request, guestId: 'otro' } })]) {
+      localStorage.setItem(KEPT_COMMENT_KEY, raw);
+      expect(readKeptComment(GUEST), raw).toBeNull();
+    }
+  });
+
+  it('is cleared with the history, and a removal of it in another tab reads as a reset there', () => {
+    keepComment({ guestId: GUEST, orderId: 'o1', text: 'Salud, Ana.' });
+    rememberComment('Uno');
+    clearCommentHistory();
+    expect(localStorage.getItem(KEPT_COMMENT_KEY)).toBeNull();
+    expect(isResetElsewhere(new StorageEvent('storage', { key: KEPT_COMMENT_KEY, newValue: null }))).toBe(true);
+    expect(isResetElsewhere(new StorageEvent('storage', { key: null, newValue: null }))).toBe(true);
+    expect(isResetElsewhere(new StorageEvent('storage', { key: KEPT_COMMENT_KEY, newValue: '{}' }))).toBe(false);
+    expect(isResetElsewhere(new StorageEvent('storage', { key: 'user', newValue: null }))).toBe(false);
   });
 });

@@ -14,12 +14,13 @@ const tabla = order('o3', 'Tabla Irish', 16990, 10);
 
 describe('the comment request', () => {
   it('carries the guest, the product and the earlier orders newest first, without the order itself', () => {
-    expect(buildCommentRequest(guest, tabla, [aperol, tabla, ale], 'Buena elección')).toEqual({
+    expect(buildCommentRequest(guest, tabla, [aperol, tabla, ale], ['Primera', 'Buena elección'])).toEqual({
       guestId: guest.id,
       name: 'Ana María',
       product: { name: 'Tabla Irish', price: 16990 },
       previousProducts: ['Summer Ale 500cc', 'Aperol Spritz'],
       previousComment: 'Buena elección',
+      recentComments: ['Buena elección', 'Primera'],
     });
   });
 
@@ -27,7 +28,7 @@ describe('the comment request', () => {
     const body = buildCommentRequest(guest, ale, [tabla, ale, aperol]);
     expect(body.previousProducts).toEqual(['Aperol Spritz']);
     expect(body).not.toHaveProperty('previousComment');
-    expect(buildCommentRequest(guest, ale, [], '   ')).not.toHaveProperty('previousComment');
+    expect(buildCommentRequest(guest, ale, [], ['   '])).not.toHaveProperty('previousComment');
   });
 
   it('sends at most the 100 newest earlier orders', () => {
@@ -40,14 +41,30 @@ describe('the comment request', () => {
   });
 
   it('cuts a long previous comment to what the function accepts, by characters', () => {
-    const body = buildCommentRequest(guest, aperol, [], '🍺'.repeat(700));
+    const body = buildCommentRequest(guest, aperol, [], ['🍺'.repeat(700)]);
     expect(Array.from(body.previousComment ?? '')).toHaveLength(600);
     expect(body.previousComment).toBe('🍺'.repeat(600));
   });
 
+  it('sends the 10 newest comments, newest first, for the quips not to repeat', () => {
+    const history = Array.from({ length: 20 }, (_, index) => `comentario ${index + 1}`);
+    const body = buildCommentRequest(guest, aperol, [], history);
+    expect(body.recentComments).toEqual(history.slice(-10).reverse());
+    expect(body.previousComment).toBe('comentario 20');
+  });
+
+  it('drops the oldest recent comments when they would make the body larger than the function reads', () => {
+    const heavy = Array.from({ length: 10 }, (_, index) => `${index}${'🍺'.repeat(599)}`);
+    const body = buildCommentRequest(guest, aperol, [], heavy);
+    expect(new TextEncoder().encode(JSON.stringify(body)).length).toBeLessThanOrEqual(16 * 1024);
+    expect(body.recentComments?.length).toBeLessThan(10);
+    expect(body.recentComments?.[0]).toBe(heavy.at(-1));
+    expect(parseCommentRequest(JSON.parse(JSON.stringify(body)))).toMatchObject({ ok: true });
+  });
+
   it('is what the function validates', () => {
     const many = Array.from({ length: 150 }, (_, index) => order(`e${index}`, 'Aperol Spritz', 6500, 0));
-    const body = buildCommentRequest(guest, tabla, many, 'x'.repeat(900));
+    const body = buildCommentRequest(guest, tabla, many, Array.from({ length: 20 }, (_, index) => `${index} ${'x'.repeat(900)}`));
     expect(parseCommentRequest(JSON.parse(JSON.stringify(body)))).toMatchObject({ ok: true });
   });
 });

@@ -13,12 +13,12 @@ function pick(name: string): CommentedOrder {
   return { id: `order-${minute}`, product_name: name, product_price: 6500, created_at: new Date(Date.UTC(2026, 10, 21, 20, minute)).toISOString() };
 }
 
-function barSession() {
+function barSession(signal = { online: true }) {
   const server = fakeCommentFetch();
-  const signal = { online: true };
   const session = createCommentSession({
     stream: (request, abort, onChunk) => streamComment(endpoint, request, { signal: abort, onChunk, fetch: server.fetch }),
     isOnline: () => signal.online,
+    guestId: guest.id,
   });
   const history = () => JSON.parse(localStorage.getItem('previousJokes') ?? '[]') as string[];
   const settled = (phase: string) => vi.waitFor(() => expect(session.current().phase).toBe(phase));
@@ -148,5 +148,86 @@ describe('the comment session', () => {
     server.call(1).send(' tarde');
     session.ordered(guest, pick('Summer Ale 500cc'), []);
     expect(server.call(2).body).not.toHaveProperty('previousComment');
+  });
+
+  it('keeps the comment on screen, or the request still unanswered, for the next session (a reload)', async () => {
+    const first = barSession();
+    first.session.ordered(guest, pick('Aperol Spritz'), []);
+    const reloadedWhileAsking = barSession();
+    expect(reloadedWhileAsking.session.current()).toMatchObject({ phase: 'waiting', request: { product: { name: 'Aperol Spritz' } } });
+    first.server.call(0).send('Listo, ');
+    first.server.call(0).send('Ana.');
+    first.server.call(0).finish();
+    await first.settled('done');
+    expect(barSession().session.current()).toMatchObject({ phase: 'done', text: 'Listo, Ana.' });
+    expect(barSession({ online: false }).session.current().phase).toBe('done');
+  });
+
+  it('asks once for a comment a reload left unanswered, or waits for the signal', () => {
+    const signal = { online: false };
+    const first = barSession(signal);
+    first.session.ordered(guest, pick('Tabla Irish'), []);
+    const reloaded = barSession(signal);
+    expect(reloaded.session.current().phase).toBe('offline');
+    reloaded.session.reconnected();
+    expect(reloaded.server.fetch).not.toHaveBeenCalled();
+    signal.online = true;
+    reloaded.session.reconnected();
+    reloaded.session.reconnected();
+    expect(reloaded.server.calls.map((call) => call.body.product)).toEqual([{ name: 'Tabla Irish', price: 6500 }]);
+  });
+
+  it('changes nothing when a stream is cut because the view went away', async () => {
+    const { server, session } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    session.stop();
+    await vi.waitFor(() => expect(server.call(0).signal?.aborted).toBe(true));
+    expect(session.current().phase).toBe('waiting');
+    session.reconnected();
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('forgets the kept comment on reset', async () => {
+    const { server, session, settled } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    server.call(0).send('Uno');
+    server.call(0).finish();
+    await settled('done');
+    session.reset();
+    expect(localStorage.getItem('currentJoke')).toBeNull();
+    expect(barSession().session.current()).toEqual({ phase: 'idle', text: '' });
+  });
+
+  it('asks once for a burst of picks, for the last, once the burst is over', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const server = fakeCommentFetch();
+      const session = createCommentSession({
+        stream: (request, abort, onChunk) => streamComment(endpoint, request, { signal: abort, onChunk, fetch: server.fetch }),
+        isOnline: () => true,
+        askSpacingMs: 400,
+      });
+      session.ordered(guest, pick('Summer Ale 500cc'), []);
+      expect(server.calls).toHaveLength(1);
+      vi.advanceTimersByTime(100);
+      session.ordered(guest, pick('Summer Ale 500cc'), []);
+      vi.advanceTimersByTime(100);
+      const last = pick('Summer Ale 500cc');
+      session.ordered(guest, last, []);
+      expect(server.call(0).signal?.aborted).toBe(true);
+      expect(server.calls).toHaveLength(1);
+      expect(session.current()).toMatchObject({ phase: 'waiting', orderId: last.id });
+      vi.advanceTimersByTime(399);
+      expect(server.calls).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(server.calls).toHaveLength(2);
+      vi.advanceTimersByTime(1000);
+      session.ordered(guest, pick('Tabla Irish'), []);
+      expect(server.calls).toHaveLength(3);
+      session.reconnected();
+      expect(server.calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

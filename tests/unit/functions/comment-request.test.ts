@@ -45,6 +45,15 @@ describe('comment request', () => {
     expect(issuesOf(anOrder({ previousComment: 'x'.repeat(601) }))[0]?.path).toBe('previousComment');
   });
 
+  it('takes up to 10 recent comments of at most 600 characters each, or none', () => {
+    const ten = Array.from({ length: 10 }, (_, index) => `${index} ${'🍺'.repeat(500)}`);
+    expect(parseCommentRequest({ ...anOrder(), recentComments: ten })).toEqual({ ok: true, order: { ...anOrder(), recentComments: ten } });
+    expect(parseCommentRequest(anOrder()).ok).toBe(true);
+    expect(issuesOf({ ...anOrder(), recentComments: [...ten, 'once'] })[0]?.path).toBe('recentComments');
+    expect(issuesOf({ ...anOrder(), recentComments: ['ok', 'x'.repeat(601)] })[0]?.path).toBe('recentComments.1');
+    expect(issuesOf({ ...anOrder(), recentComments: 'uno' })[0]?.path).toBe('recentComments');
+  });
+
   it('needs a UUID guest id and every field', () => {
     expect(issuesOf(anOrder({ guestId: 'guest-1' }))[0]?.path).toBe('guestId');
     const withoutProducts = Object.fromEntries(Object.entries(anOrder()).filter(([field]) => field !== 'previousProducts'));

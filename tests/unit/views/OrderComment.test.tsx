@@ -161,10 +161,29 @@ describe('the comment on each pick', () => {
     await order(user, 'Summer Ale 500cc');
     expect(await within(consumed()).findByText('Summer Ale 500cc')).toBeInTheDocument();
     await screen.findByText(WAITING);
+    // A pick soon after the last one is asked about once the burst is over.
+    await waitFor(() => expect(server.calls).toHaveLength(2));
     server.call(1).fail();
     await waitFor(() => expect(screen.queryByText(WAITING)).toBeNull());
     expect(document.querySelector('.order-comment')).toBeEmptyDOMElement();
+    // No room kept for a comment that is not coming: no empty band under the form.
+    expect(document.querySelector('.order-comment')).not.toHaveClass('order-comment-coming');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the comment’s room only while it is on its way', async () => {
+    const { user } = renderApp();
+    const region = () => document.querySelector('.order-comment');
+    expect(region()).not.toHaveClass('order-comment-coming');
+    await order(user, 'Aperol Spritz');
+    await waitFor(() => expect(region()).toHaveClass('order-comment-coming'));
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    server.call(0).send('Va');
+    await screen.findByText('Va');
+    expect(region()).toHaveClass('order-comment-coming');
+    server.call(0).finish();
+    await waitFor(() => expect(region()).not.toHaveClass('order-comment-coming'));
+    expect(screen.getByText('Va')).toBeInTheDocument();
   });
 
   it('keeps what came when the stream is cut mid-way', async () => {
@@ -176,6 +195,72 @@ describe('the comment on each pick', () => {
     server.call(0).cut();
     await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
     expect(screen.getByText('Ese Aperol')).toBeInTheDocument();
+  });
+
+  it('asks for a comment on Otra too, as on Agregar', async () => {
+    const { user } = renderApp();
+    await order(user, 'Tabla Irish');
+    await finishComment(0, 'Esa tabla, Ana.');
+    await user.click(screen.getByRole('button', { name: 'Otra Tabla Irish' }));
+    await waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(server.call(1).body).toMatchObject({
+      product: { name: 'Tabla Irish', price: 16990 },
+      previousProducts: ['Tabla Irish'],
+      previousComment: 'Esa tabla, Ana.',
+      recentComments: ['Esa tabla, Ana.'],
+    });
+  });
+
+  it('keeps the comment on screen through a reload', async () => {
+    const { user, unmount } = renderApp();
+    await order(user, 'Aperol Spritz');
+    await finishComment(0, 'Ese Aperol brilla, Ana.');
+    unmount();
+    renderApp();
+    expect(await screen.findByText('Ese Aperol brilla, Ana.')).toBeInTheDocument();
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('keeps a comment waiting for the signal through a reload, and asks once the signal is back', async () => {
+    const onLine = connectivity().mockReturnValue(false);
+    const first = renderApp();
+    await order(first.user, 'Tabla Irish');
+    expect(await screen.findByText(OFFLINE)).toBeInTheDocument();
+    first.unmount();
+    renderApp();
+    expect(await screen.findByText(OFFLINE)).toBeInTheDocument();
+    expect(server.fetch).not.toHaveBeenCalled();
+    onLine.mockReturnValue(true);
+    sayOnline();
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.call(0).body.product).toEqual({ name: 'Tabla Irish', price: 16990 });
+    await finishComment(0, 'Por fin la tabla.');
+  });
+
+  it('asks again after a reload that cut the comment on its way', async () => {
+    const first = renderApp();
+    await order(first.user, 'Aperol Spritz');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    first.unmount();
+    expect(server.call(0).signal?.aborted).toBe(true);
+    renderApp();
+    await waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(server.call(1).body.product).toEqual({ name: 'Aperol Spritz', price: 6500 });
+    await finishComment(1, 'Ahora sí, Ana.');
+  });
+
+  it('clears the comment when the tab is reset in another tab', async () => {
+    const { user } = renderApp();
+    await order(user, 'Aperol Spritz');
+    await finishComment(0, 'Salud por eso.');
+    // The other tab's reset, as this tab hears of it.
+    localStorage.removeItem('currentJoke');
+    localStorage.removeItem('previousJokes');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'currentJoke', oldValue: '{}', newValue: null }));
+    });
+    expect(screen.queryByText('Salud por eso.')).toBeNull();
+    expect(localStorage.getItem('currentJoke')).toBeNull();
   });
 
   it('shows nothing and asks nothing without a backend', async () => {
