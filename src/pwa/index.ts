@@ -1,2 +1,3 @@
+export { dismissInstallHint, promptInstall, useInstallOffer } from './install.ts';
 export { requestPersistentStorage } from './persist.ts';
 export { useAppUpdate, type AppUpdate } from './useAppUpdate.ts';
