@@ -15,3 +15,12 @@ export function acceptGuestName(raw: string): string | null {
   const name = countCharacters(cleaned) <= MAX_NAME_LENGTH ? cleaned : Array.from(cleaned).slice(0, MAX_NAME_LENGTH).join('').trimEnd();
   return isGuestName(name) ? name : null;
 }
+
+/**
+ * True once the name field holds all it takes (its maxLength counts UTF-16
+ * units, as browsers do): from there on typing adds nothing, so the guest is
+ * told instead of having a long name cut silently mid-word.
+ */
+export function reachesNameLimit(typed: string): boolean {
+  return typed.length >= MAX_NAME_LENGTH;
+}

@@ -1,18 +1,24 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { MAX_NAME_LENGTH } from '../guest/index.ts';
+import { MAX_NAME_LENGTH, reachesNameLimit } from '../guest/index.ts';
 
 interface NameEntryProps {
   /** Called with what the guest typed; a name that is too short is ignored there. */
   readonly onSubmitName: (typedName: string) => void;
   /** The name the bar's server refused: the guest is asked for it again, their tab kept. */
   readonly refusedName?: string | undefined;
+  /** The guest started on the field: a good moment to fetch what comes next. */
+  readonly onStart?: (() => void) | undefined;
 }
 
+const LIMIT_REACHED = `Llegaste al máximo de ${MAX_NAME_LENGTH} caracteres: lo que sigas escribiendo no se agrega.`;
+
 /** View 1: asks for the guest's real name before anything else (and again if the bar refused it). */
-export function NameEntry({ onSubmitName, refusedName }: NameEntryProps) {
+export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps) {
   const [typed, setTyped] = useState('');
   const inputId = useId();
   const hintId = useId();
+  const limitId = useId();
+  const atLimit = reachesNameLimit(typed);
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,10 +48,15 @@ export function NameEntry({ onSubmitName, refusedName }: NameEntryProps) {
         enterKeyHint="go"
         placeholder="Tu nombre real"
         maxLength={MAX_NAME_LENGTH}
-        aria-describedby={hintId}
+        aria-describedby={`${hintId} ${limitId}`}
         value={typed}
+        onFocus={onStart}
         onChange={(event) => setTyped(event.target.value)}
       />
+      {/* Always in the page, so the limit is announced the moment it is reached. */}
+      <p className="name-limit" id={limitId} aria-live="polite">
+        {atLimit ? LIMIT_REACHED : ''}
+      </p>
       <button className="button button-primary" type="submit">
         Continuar
       </button>

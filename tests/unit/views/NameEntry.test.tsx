@@ -73,3 +73,20 @@ describe('name entry (view 1)', () => {
     expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
   });
 });
+
+describe('a long name', () => {
+  it('says so as the field’s limit is reached, instead of cutting it silently', async () => {
+    const { user } = renderApp();
+    const field = screen.getByPlaceholderText('Tu nombre real');
+    await user.type(field, 'María de los Ángeles Fernández-Valenzuela y Undurraga Larra');
+    expect(field).toHaveValue('María de los Ángeles Fernández-Valenzuela y Undurraga Larra');
+    expect(screen.queryByText(/Llegaste al máximo/)).toBeNull();
+    await user.type(field, 'ín');
+    expect(field).toHaveValue('María de los Ángeles Fernández-Valenzuela y Undurraga Larraí');
+    const limit = screen.getByText('Llegaste al máximo de 60 caracteres: lo que sigas escribiendo no se agrega.');
+    expect(limit).toHaveAttribute('aria-live', 'polite');
+    expect(field.getAttribute('aria-describedby')).toContain(limit.id);
+    await user.type(field, '{Backspace}');
+    expect(screen.queryByText(/Llegaste al máximo/)).toBeNull();
+  });
+});
