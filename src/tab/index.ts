@@ -1,7 +1,7 @@
 import { db, type Order } from '../db/index.ts';
 import { forgetInactive, rememberInactive } from '../sync/index.ts';
 import * as records from './orders.ts';
-import { forgetPending, forgetPendingOf, showPending } from './pending.ts';
+import { forgetPending, forgetPendingOf, hiddenWritten, hidePending, showPending, shownWritten } from './pending.ts';
 
 export type { Order } from '../db/index.ts';
 export { openTabStorage } from '../db/index.ts';
@@ -18,11 +18,12 @@ export async function addOrder(userId: string, pick: records.Pick, now?: Date): 
   const order = records.newOrder(userId, pick, now);
   showPending(order);
   try {
-    await records.saveOrder(db, order);
+    await inTurn(order.id, () => records.saveOrder(db, order));
   } catch (error) {
-    forgetPending([order.id]);
+    forgetPending({ shown: [order.id] });
     throw error;
   }
+  shownWritten(order.id);
   return order;
 }
 
@@ -55,6 +56,55 @@ export async function undoRemoval(userId: string, orderId: string): Promise<bool
   const restored = await records.setOrderActive(db, userId, orderId, true);
   if (restored) forgetInactive(userId, [orderId]);
   return restored;
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/** The next task: the tap's own frame shows the change first, the phone's write follows right after. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Writes to one order run one after the other, as tapped: 'Quitar' on a pick still being saved waits for the save. */
+function inTurn<T>(orderId: string, write: () => Promise<T>): Promise<T> {
+  const written = (inFlight.get(orderId) ?? nextTask()).then(write, write);
+  const done = written.catch(() => undefined);
+  inFlight.set(orderId, done);
+  void done.then(() => {
+    if (inFlight.get(orderId) === done) inFlight.delete(orderId);
+  });
+  return written;
+}
+
+/**
+ * 'Quitar': the pick leaves the tab on screen at once, then on the phone and,
+ * through the queue, on the server. If the phone refuses the write it shows
+ * again and the promise rejects; false when it was already off the tab.
+ */
+export async function takeOffTab(order: Order): Promise<boolean> {
+  hidePending(order.id);
+  try {
+    const removed = await inTurn(order.id, () => removeOrder(order.user_id, order.id));
+    if (removed) hiddenWritten(order.id);
+    else forgetPending({ hidden: [order.id] });
+    return removed;
+  } catch (error) {
+    forgetPending({ hidden: [order.id] });
+    throw error;
+  }
+}
+
+/** 'Deshacer': the same order back on the tab at once, then on the phone and on the server. */
+export async function putBackOnTab(order: Order): Promise<boolean> {
+  forgetPending({ hidden: [order.id] });
+  showPending({ ...order, active: true });
+  try {
+    const restored = await inTurn(order.id, () => undoRemoval(order.user_id, order.id));
+    if (restored) shownWritten(order.id);
+    else forgetPending({ shown: [order.id] });
+    return restored;
+  } catch (error) {
+    forgetPending({ shown: [order.id] });
+    throw error;
+  }
 }
 
 /** The same operations on another database: the sync tests and benchmarks run many phones. */

@@ -2,18 +2,19 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { db, type Order } from '../db/index.ts';
 import { activeOrders } from './orders.ts';
-import { forgetPending, pendingOrders, subscribePending, withPending } from './pending.ts';
+import { forgetSettled, pendingChanges, settledPending, subscribePending, withPending } from './pending.ts';
 
 /**
  * The guest's active orders, newest first, live in every open tab, with picks
- * just tapped shown at once; undefined while loading.
+ * just tapped, taken off or put back shown so at once; undefined while loading.
  */
-export function useActiveOrders(userId: string): Order[] | undefined {
+export function useActiveOrders(userId: string): readonly Order[] | undefined {
   const stored = useLiveQuery(() => activeOrders(db, userId), [userId]);
-  const waiting = useSyncExternalStore(subscribePending, pendingOrders);
+  const changes = useSyncExternalStore(subscribePending, pendingChanges);
   useEffect(() => {
-    // Picks the stored tab now includes need no optimistic copy any more.
-    if (stored) forgetPending(waiting.filter((order) => stored.some((saved) => saved.id === order.id)).map((order) => order.id));
-  }, [stored, waiting]);
-  return useMemo(() => (stored ? withPending(stored, waiting, userId) : undefined), [stored, waiting, userId]);
+    if (!stored || (changes.shown.size === 0 && changes.hidden.size === 0)) return;
+    // Changes the stored tab now agrees with need no optimistic copy any more (and no render).
+    forgetSettled(settledPending(changes, stored));
+  }, [stored, changes]);
+  return useMemo(() => (stored ? withPending(stored, changes, userId) : undefined), [stored, changes, userId]);
 }

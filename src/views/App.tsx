@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { env } from '../config/env.ts';
-import { registerGuest, renameGuest, useGuest, type Guest } from '../guest/index.ts';
-import { resendGuest, useGuestRefusal } from '../sync/hooks.ts';
-import { openTabStorage } from '../tab/index.ts';
+// The storage check only: the tab's capabilities (src/tab) come with the guest's screen, in its own chunk.
+import { openTabStorage } from '../db/index.ts';
+import { registerGuest, useGuest } from '../guest/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { InstallHelp } from './InstallHelp.tsx';
+import { GuestScreenWhenLoaded, loadGuestScreen } from './lazy-guest-screen.tsx';
 import { NameEntry } from './NameEntry.tsx';
 import { ReloadPrompt } from './ReloadPrompt.tsx';
 import { StorageProblem } from './StorageProblem.tsx';
-import { TabScreen } from './TabScreen.tsx';
 
 /** The app's mark: a pint, drawn like the icon, so it needs no emoji font. */
 function PintGlass() {
@@ -34,24 +35,31 @@ function useTabStorage(): boolean | undefined {
   return usable;
 }
 
-/** The fixed name goes to the server as the same guest; the waiting orders follow it. */
-function fixRefusedName(typedName: string): void {
-  const guest = renameGuest(typedName);
-  if (guest) void resendGuest(guest);
-}
+/** While a new guest types their name, the tab's code comes in. */
+const fetchTheTab = () => void loadGuestScreen().catch(() => undefined);
 
-/** The tab, or the name form again while the bar's server refuses the guest's name. */
-function GuestScreen({ guest }: { readonly guest: Guest }) {
-  // While the refusal is being read (undefined), the tab shows: it is by far the usual case.
-  const refusal = useGuestRefusal(guest.id);
-  if (typeof refusal === 'string') return <NameEntry key="refused" onSubmitName={fixRefusedName} refusedName={guest.full_name} />;
-  return <TabScreen guest={guest} />;
+/**
+ * Once the page itself has loaded, the tab's code comes in anyway: the guest
+ * needs it offline, and fetched now (after the name field, not competing with
+ * it) the service worker's install finds it in the HTTP cache instead of
+ * asking the network again, a round trip later, on a weak signal.
+ */
+function useTabCodeAfterLoad(): void {
+  useEffect(() => {
+    if (document.readyState === 'complete') {
+      fetchTheTab();
+      return undefined;
+    }
+    window.addEventListener('load', fetchTheTab, { once: true });
+    return () => window.removeEventListener('load', fetchTheTab);
+  }, []);
 }
 
 /** The one page: the name first, then the tab. */
 export function App() {
   const guest = useGuest();
   const storageUsable = useTabStorage();
+  useTabCodeAfterLoad();
   return (
     <>
       <header className="app-header">
@@ -65,9 +73,10 @@ export function App() {
           <StorageProblem />
         ) : (
           <ErrorBoundary>
-            {guest ? <GuestScreen guest={guest} /> : <NameEntry onSubmitName={registerGuest} />}
+            {guest ? <GuestScreenWhenLoaded guest={guest} /> : <NameEntry onSubmitName={registerGuest} onStart={fetchTheTab} />}
           </ErrorBoundary>
         )}
+        <InstallHelp />
       </main>
       <footer className="app-footer">versión {env.appVersion}</footer>
       <ReloadPrompt />

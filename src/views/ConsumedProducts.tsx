@@ -1,11 +1,21 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId, useState, type RefObject } from 'react';
+import type { Product } from '../catalogue/index.ts';
 import { env } from '../config/env.ts';
-import { formatPesos, formatPrice, paymentLink, tabTotal, tippedTotal, type Order } from '../tab/index.ts';
+import { formatPesos, paymentLink, tippedTotal, type Order } from '../tab/index.ts';
+import { OrderList } from './OrderList.tsx';
 
 interface ConsumedProductsProps {
   /** Active orders, newest first; undefined while the phone's copy is being read. */
   readonly orders: readonly Order[] | undefined;
+  /** Sum of the orders' prices, without tip. */
+  readonly total: number;
+  /** The totals and the payment buttons, which the bottom bar scrolls to. */
+  readonly totalsRef: RefObject<HTMLDivElement | null>;
   readonly onReset: () => void;
+  /** 'Otra': the same product again, as 'Agregar' adds it. */
+  readonly onAgain: (product: Product) => void;
+  /** 'Quitar': `fromKeyboard` when pressed with a key, so focus can follow. */
+  readonly onRemove: (order: Order, fromKeyboard: boolean) => void;
 }
 
 /**
@@ -13,9 +23,9 @@ interface ConsumedProductsProps {
  * Memoized: the streamed comment and the sync line re-render the screen many
  * times a second, and a long tab should only render again when it changes.
  */
-export const ConsumedProducts = memo(function ConsumedProducts({ orders, onReset }: ConsumedProductsProps) {
+export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedProductsProps) {
+  const { orders, total, totalsRef, onReset, onAgain, onRemove } = props;
   const titleId = useId();
-  const total = tabTotal(orders?.map((order) => order.product_price) ?? []);
   const tipped = tippedTotal(total);
   const hasOrders = orders !== undefined && orders.length > 0;
 
@@ -25,44 +35,21 @@ export const ConsumedProducts = memo(function ConsumedProducts({ orders, onReset
         Productos consumidos
       </h2>
       {orders !== undefined && !hasOrders && <p className="empty">No has agregado productos.</p>}
-      {hasOrders && (
-        <ul className="orders">
-          {orders.map((order) => (
-            <OrderRow key={order.id} name={order.product_name} price={order.product_price} rejected={order.rejected !== undefined} />
-          ))}
-        </ul>
-      )}
-      <dl className="totals">
-        <div className="total-row">
-          <dt>Total sin propina</dt>
-          <dd className="price">{formatPesos(total)}</dd>
-        </div>
-        <div className="total-row total-tipped">
-          <dt>Total con propina</dt>
-          <dd className="price">{formatPesos(tipped)}</dd>
-        </div>
-      </dl>
-      {hasOrders && <PayAndReset tipped={tipped} onReset={onReset} />}
+      {hasOrders && <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} />}
+      <div className="totals-and-pay" ref={totalsRef} tabIndex={-1}>
+        <dl className="totals">
+          <div className="total-row">
+            <dt>Total sin propina</dt>
+            <dd className="price">{formatPesos(total)}</dd>
+          </div>
+          <div className="total-row total-tipped">
+            <dt>Total con propina</dt>
+            <dd className="price">{formatPesos(tipped)}</dd>
+          </div>
+        </dl>
+        {hasOrders && <PayAndReset tipped={tipped} onReset={onReset} />}
+      </div>
     </section>
-  );
-});
-
-interface OrderRowProps {
-  readonly name: string;
-  readonly price: number;
-  readonly rejected: boolean;
-}
-
-/** One line of the tab. Memoized on plain values: a new pick re-renders one row, not the whole tab. */
-const OrderRow = memo(function OrderRow({ name, price, rejected }: OrderRowProps) {
-  return (
-    <li className="order">
-      <span className="order-name">
-        {name}
-        {rejected && <span className="order-rejected"> · no aceptado</span>}
-      </span>
-      <span className="price">{formatPrice(price)}</span>
-    </li>
   );
 });
 

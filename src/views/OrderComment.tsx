@@ -14,6 +14,8 @@ function shownText(comment: CommentState): string {
   }
 }
 
+const onItsWay = (comment: CommentState) => comment.phase === 'waiting' || comment.phase === 'streaming';
+
 /**
  * The waiter's comment on the latest pick. The live region is always in the
  * page, so screen readers announce what appears in it; while the text is still
@@ -24,8 +26,9 @@ export function OrderComment({ comment }: { readonly comment: CommentState }) {
   const isNote = comment.phase === 'waiting' || comment.phase === 'offline';
   return (
     <div
-      // Once a pick has asked for a comment, its room stays: a comment that fails quietly leaves no jump behind.
-      className={comment.phase === 'idle' ? 'order-comment' : 'order-comment order-comment-asked'}
+      // The comment's room is kept while it is on its way, so the tab below does not jump as the words come;
+      // a comment that failed with no words leaves no empty band.
+      className={onItsWay(comment) ? 'order-comment order-comment-coming' : 'order-comment'}
       aria-live="polite"
       aria-atomic="true"
       aria-busy={comment.phase === 'streaming'}

@@ -1,50 +1,63 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { useOrderComment } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, useSync, useSyncLine } from '../sync/hooks.ts';
-import { addOrder, resetTab, useActiveOrders } from '../tab/index.ts';
+import { addOrder, resetTab, tabTotal, useActiveOrders } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
 import { OrderComment } from './OrderComment.tsx';
+import { RemovalToast } from './RemovalToast.tsx';
+import { StickyTotal } from './StickyTotal.tsx';
+import { useRemoval } from './useRemoval.ts';
 
 const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 
 /** Views 2 and 3 together: what a guest with a name sees. */
 export function TabScreen({ guest }: { readonly guest: Guest }) {
   const orders = useActiveOrders(guest.id);
+  // Read by the callbacks when called, so they stay the same functions and the tab's rows stay memoized.
+  const latestOrders = useRef(orders);
+  useLayoutEffect(() => {
+    latestOrders.current = orders;
+  }, [orders]);
+  const total = useMemo(() => tabTotal(orders?.map((order) => order.product_price) ?? []), [orders]);
+  const totalsRef = useRef<HTMLDivElement>(null);
   const [saveFailed, setSaveFailed] = useState(false);
   useSync(guest);
   const syncLine = useSyncLine();
   const { comment, enabled: commentsOn, commentOn, reset: resetComment } = useOrderComment(guest);
 
   useEffect(() => {
-    // There is a tab worth keeping now: ask the browser not to evict it.
+    // There is a tab worth keeping now: ask the browser not to evict it (where that asks the guest nothing).
     void requestPersistentStorage();
   }, []);
 
+  const saved = useCallback((ok: boolean) => setSaveFailed(!ok), []);
+  const { removal, takeOff, putBack, forget: forgetRemoval } = useRemoval({ onSaved: saved });
   const orderProduct = useCallback(
     (product: Product) => {
       addOrder(guest.id, { name: product.name, price: product.price }).then(
         (order) => {
-          setSaveFailed(false);
+          saved(true);
           // The tab on screen already holds the earlier orders: no second read of the database.
-          commentOn(order, orders ?? []);
+          commentOn(order, latestOrders.current ?? []);
         },
-        () => setSaveFailed(true),
+        () => saved(false),
       );
     },
-    [guest.id, commentOn, orders],
+    [guest.id, commentOn, saved],
   );
 
   const reset = useCallback(() => {
     resetComment();
+    forgetRemoval();
     resetTab(guest.id).then(
-      () => setSaveFailed(false),
-      () => setSaveFailed(true),
+      () => saved(true),
+      () => saved(false),
     );
-  }, [guest.id, resetComment]);
+  }, [guest.id, resetComment, forgetRemoval, saved]);
 
   return (
     <>
@@ -58,7 +71,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
           {SAVE_FAILED}
         </p>
       )}
-      <ConsumedProducts orders={orders} onReset={reset} />
+      <ConsumedProducts orders={orders} total={total} totalsRef={totalsRef} onReset={reset} onAgain={orderProduct} onRemove={takeOff} />
       {syncLine && (
         <div className="sync-status">
           <p className={`sync-line sync-${syncLine.tone}`} role="status">
@@ -71,6 +84,11 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
           )}
         </div>
       )}
+      <div className="dock">
+        <RemovalToast removal={removal} onUndo={putBack} onGone={forgetRemoval} />
+        <StickyTotal total={total} sync={syncLine} totalsRef={totalsRef} />
+      </div>
     </>
   );
 }
+

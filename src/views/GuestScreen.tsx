@@ -1,0 +1,23 @@
+/**
+ * Everything a guest with a name sees, in a chunk of its own: the first screen
+ * of a new guest (the name) never waits for the tab's code, the search words,
+ * the comments or the sync queue.
+ */
+import { renameGuest, type Guest } from '../guest/index.ts';
+import { resendGuest, useGuestRefusal } from '../sync/hooks.ts';
+import { NameEntry } from './NameEntry.tsx';
+import { TabScreen } from './TabScreen.tsx';
+
+/** The fixed name goes to the server as the same guest; the waiting orders follow it. */
+function fixRefusedName(typedName: string): void {
+  const guest = renameGuest(typedName);
+  if (guest) void resendGuest(guest);
+}
+
+/** The tab, or the name form again while the bar's server refuses the guest's name. */
+export function GuestScreen({ guest }: { readonly guest: Guest }) {
+  // While the refusal is being read (undefined), the tab shows: it is by far the usual case.
+  const refusal = useGuestRefusal(guest.id);
+  if (typeof refusal === 'string') return <NameEntry key="refused" onSubmitName={fixRefusedName} refusedName={guest.full_name} />;
+  return <TabScreen guest={guest} />;
+}

@@ -1,0 +1,95 @@
+import { memo } from 'react';
+import { findProduct, type Product } from '../catalogue/index.ts';
+import { formatPrice, type Order } from '../tab/index.ts';
+import { PlusOneIcon, RemoveIcon } from './icons.tsx';
+
+/** Rows per block: a long tab is laid out, hit-tested and re-rendered a block at a time. */
+const BLOCK_SIZE = 25;
+
+interface RowActions {
+  readonly onAgain: (product: Product) => void;
+  /** 'Quitar': `fromKeyboard` when pressed with a key, so focus can follow. */
+  readonly onRemove: (order: Order, fromKeyboard: boolean) => void;
+}
+
+/**
+ * The orders, newest first, in blocks counted from the oldest: a new pick only
+ * changes the newest block, and the browser skips the blocks off screen. One
+ * list for assistive technology: the blocks are plain containers between the
+ * list and its items.
+ */
+export function OrderList({ orders, ...actions }: RowActions & { readonly orders: readonly Order[] }) {
+  const blocks: (readonly Order[])[] = [];
+  const newest = orders.length % BLOCK_SIZE || BLOCK_SIZE;
+  for (let start = 0; start < orders.length; start = start === 0 ? newest : start + BLOCK_SIZE) {
+    blocks.push(orders.slice(start, start === 0 ? newest : start + BLOCK_SIZE));
+  }
+  return (
+    <div className="orders" role="list">
+      {blocks.map((block, index) => (
+        // Keyed from the oldest end: block 0 holds the first 25 picks of the night, whatever comes after.
+        <OrderBlock key={blocks.length - 1 - index} orders={block} {...actions} />
+      ))}
+    </div>
+  );
+}
+
+const sameRows = (before: readonly Order[], after: readonly Order[]) =>
+  before.length === after.length &&
+  before.every((order, index) => {
+    const other = after[index];
+    return (
+      other !== undefined &&
+      order.id === other.id &&
+      order.product_name === other.product_name &&
+      order.product_price === other.product_price &&
+      order.rejected === other.rejected
+    );
+  });
+
+/** A block of rows; renders again only when one of its rows changed, not when the phone re-read the same tab. */
+const OrderBlock = memo(
+  function OrderBlock({ orders, onAgain, onRemove }: RowActions & { readonly orders: readonly Order[] }) {
+    return (
+      <div className="order-block">
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} onAgain={onAgain} onRemove={onRemove} />
+        ))}
+      </div>
+    );
+  },
+  (before, after) => before.onAgain === after.onAgain && before.onRemove === after.onRemove && sameRows(before.orders, after.orders),
+);
+
+/** One line of the tab, with 'Otra' and 'Quitar'. */
+function OrderRow({ order, onAgain, onRemove }: RowActions & { readonly order: Order }) {
+  const name = order.product_name;
+  // 'Otra' adds at today's price from the bar's list; a product no longer on it cannot be ordered again.
+  const product = findProduct(name);
+  return (
+    <div className="order" role="listitem">
+      <span className="order-name">
+        {name}
+        {order.rejected !== undefined && <span className="order-rejected"> · no aceptado</span>}
+      </span>
+      <span className="price">{formatPrice(order.product_price)}</span>
+      <span className="order-actions">
+        {product && (
+          <button type="button" className="button button-icon button-again" aria-label={`Otra ${name}`} onClick={() => onAgain(product)}>
+            <PlusOneIcon />
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-icon button-remove"
+          aria-label={`Quitar ${name}`}
+          data-order-id={order.id}
+          // A keyboard press has detail 0; a tap or click counts its clicks.
+          onClick={(event) => onRemove(order, event.detail === 0)}
+        >
+          <RemoveIcon />
+        </button>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { putBackOnTab, takeOffTab, type Order } from '../tab/index.ts';
+import type { Removal } from './RemovalToast.tsx';
+
+interface RemovalOptions {
+  /** The phone took the change (true) or refused it (false). */
+  readonly onSaved: (saved: boolean) => void;
+}
+
+export interface Removals {
+  /** The last pick taken off, while 'Deshacer' is offered. */
+  readonly removal: Removal | null;
+  readonly takeOff: (order: Order, fromKeyboard: boolean) => void;
+  readonly putBack: (removal: Removal) => void;
+  /** 'Deshacer' is no longer offered (time is up, or the tab was reset). */
+  readonly forget: () => void;
+}
+
+/** 'Quitar' and 'Deshacer': each change shows at once; a refused one is undone on screen and reported. */
+export function useRemoval({ onSaved }: RemovalOptions): Removals {
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  // After 'Deshacer' from the keyboard, focus goes to the order that came back, once it is on screen.
+  const refocus = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const orderId = refocus.current;
+    if (orderId === null) return;
+    refocus.current = null;
+    document.querySelector<HTMLElement>(`.button-remove[data-order-id="${orderId}"]`)?.focus();
+  });
+
+  const takeOff = useCallback(
+    (order: Order, fromKeyboard: boolean) => {
+      setRemoval({ order, fromKeyboard });
+      takeOffTab(order).then(
+        () => onSaved(true),
+        () => {
+          onSaved(false);
+          setRemoval((shown) => (shown?.order.id === order.id ? null : shown));
+        },
+      );
+    },
+    [onSaved],
+  );
+
+  const putBack = useCallback(
+    ({ order, fromKeyboard }: Removal) => {
+      if (fromKeyboard) refocus.current = order.id;
+      setRemoval(null);
+      putBackOnTab(order).then(
+        () => onSaved(true),
+        () => onSaved(false),
+      );
+    },
+    [onSaved],
+  );
+
+  const forget = useCallback(() => setRemoval(null), []);
+  return { removal, takeOff, putBack, forget };
+}

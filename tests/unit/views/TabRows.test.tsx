@@ -1,0 +1,152 @@
+/** 'Quitar' with 'Deshacer', and 'Otra', on each row of the tab. */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/db/index.ts';
+import { addOrder } from '../../../src/tab/index.ts';
+import { UNDO_MS } from '../../../src/views/RemovalToast.tsx';
+import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
+
+const consumed = () => screen.getByRole('region', { name: 'Productos consumidos' });
+const rows = () => within(consumed()).queryAllByRole('listitem').map((item) => item.textContent);
+const totalOf = (label: string) => within(consumed()).getByText(label).nextElementSibling?.textContent;
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 22, minute));
+const button = (name: string) => screen.getByRole('button', { name });
+
+async function tabOfThree() {
+  storeGuest();
+  const aperol = await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 }, at(0));
+  const tabla = await addOrder(GUEST_ID, { name: 'Tabla Irish', price: 16990 }, at(5));
+  const ale = await addOrder(GUEST_ID, { name: 'Summer Ale 500cc', price: 4400 }, at(10));
+  const view = renderApp();
+  await within(consumed()).findByText('Tabla Irish');
+  return { ...view, aperol, tabla, ale };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Quitar', () => {
+  it('takes the row and its price off the totals in the same tap, before the phone has written it', async () => {
+    const { tabla } = await tabOfThree();
+    // The phone's write starts in the task after the tap: hold it there.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(button('Quitar Tabla Irish'), { detail: 1 });
+    await act(() => Promise.resolve());
+    expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Aperol Spritz$6.500']);
+    expect(totalOf('Total sin propina')).toBe('$10.900');
+    expect(totalOf('Total con propina')).toBe('$11.990');
+    expect(screen.getByText('Quitaste Tabla Irish.')).toBeInTheDocument();
+    expect((await db.orders.get(tabla.id))?.active).toBe(true);
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
+    vi.useRealTimers();
+    await waitFor(async () => expect((await db.orders.get(tabla.id))?.active).toBe(false));
+    expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Aperol Spritz$6.500']);
+  });
+
+  it('offers Deshacer, which brings the same order back in its place, through the queue', async () => {
+    const { user, tabla } = await tabOfThree();
+    await user.click(button('Quitar Tabla Irish'));
+    await waitFor(async () => expect((await db.orders.get(tabla.id))?.active).toBe(false));
+    const toast = screen.getByText('Quitaste Tabla Irish.').closest('[aria-live="polite"]');
+    expect(toast).not.toBeNull();
+    await user.click(button('Deshacer'));
+    expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
+    expect(screen.queryByText('Quitaste Tabla Irish.')).toBeNull();
+    await waitFor(async () => expect(await db.orders.get(tabla.id)).toMatchObject({ id: tabla.id, active: true }));
+    const changes = (await db.outbox.toArray()).map((entry) => ('orderIds' in entry ? [entry.kind, ...entry.orderIds] : [entry.kind]));
+    expect(changes.slice(-2)).toEqual([['deactivate-orders', tabla.id], ['reactivate-orders', tabla.id]]);
+    expect(await db.orders.count()).toBe(3);
+  });
+
+  it('keeps Deshacer about 6 seconds, then the removal stays', async () => {
+    await tabOfThree();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A tap counts its clicks (detail 1); fireEvent's default, 0, is a key press.
+    fireEvent.click(button('Quitar Aperol Spritz'), { detail: 1 });
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS - 100);
+    });
+    expect(screen.getByRole('button', { name: 'Deshacer' })).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByRole('button', { name: 'Deshacer' })).toBeNull();
+    expect(UNDO_MS).toBeGreaterThanOrEqual(5000);
+    expect(UNDO_MS).toBeLessThanOrEqual(7000);
+  });
+
+  it('from the keyboard, puts focus on Deshacer and waits while it is there', async () => {
+    await tabOfThree();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A key press on a button is a click with detail 0.
+    fireEvent.click(button('Quitar Summer Ale 500cc'), { detail: 0 });
+    expect(button('Deshacer')).toHaveFocus();
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS * 3);
+    });
+    expect(button('Deshacer')).toBeInTheDocument();
+    fireEvent.click(button('Deshacer'), { detail: 0 });
+    expect(button('Quitar Summer Ale 500cc')).toHaveFocus();
+  });
+
+  it('shows the last removal only, and a reset takes the offer away', async () => {
+    const { user } = await tabOfThree();
+    await user.click(button('Quitar Aperol Spritz'));
+    await user.click(button('Quitar Tabla Irish'));
+    expect(screen.getByText('Quitaste Tabla Irish.')).toBeInTheDocument();
+    expect(screen.queryByText('Quitaste Aperol Spritz.')).toBeNull();
+    await user.click(button('Mostrar botón resetear'));
+    await user.click(button('Estaba jugando, resetear lo consumido'));
+    expect(screen.queryByRole('button', { name: 'Deshacer' })).toBeNull();
+    expect(await screen.findByText('No has agregado productos.')).toBeInTheDocument();
+  });
+
+  it('puts the row back and says so when the phone refuses the change', async () => {
+    const { user } = await tabOfThree();
+    vi.spyOn(db.orders, 'update').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    await user.click(button('Quitar Tabla Irish'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo guardar en este teléfono. Intenta de nuevo.');
+    expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
+    expect(screen.queryByText('Quitaste Tabla Irish.')).toBeNull();
+  });
+});
+
+describe('Otra', () => {
+  it('adds the same product again as a new order, at once, each tap once', async () => {
+    const { aperol } = await tabOfThree();
+    const again = button('Otra Aperol Spritz');
+    fireEvent.click(again);
+    fireEvent.click(again);
+    fireEvent.click(again);
+    expect(rows().filter((row) => row === 'Aperol Spritz$6.500')).toHaveLength(4);
+    expect(totalOf('Total sin propina')).toBe('$47.390');
+    await waitFor(async () => expect(await db.orders.count()).toBe(6));
+    const aperols = (await db.orders.toArray()).filter((order) => order.product_name === 'Aperol Spritz');
+    expect(new Set(aperols.map((order) => order.id)).size).toBe(4);
+    expect(aperols.every((order) => order.active && order.product_price === 6500)).toBe(true);
+    expect(aperols.some((order) => order.id === aperol.id)).toBe(true);
+  });
+
+  it('orders at today’s price from the bar’s list, and is not offered for a product no longer on it', async () => {
+    storeGuest();
+    await addOrder(GUEST_ID, { name: 'Tabla Irish', price: 15990 }, at(0));
+    await addOrder(GUEST_ID, { name: 'Misterio', price: 0 }, at(1));
+    const { user } = renderApp();
+    await within(consumed()).findByText('Misterio');
+    expect(screen.queryByRole('button', { name: 'Otra Misterio' })).toBeNull();
+    expect(button('Quitar Misterio')).toBeInTheDocument();
+    await user.click(button('Otra Tabla Irish'));
+    await waitFor(async () => expect((await db.orders.toArray()).map((order) => order.product_price).sort()).toEqual([0, 15990, 16990]));
+  });
+
+  it('names each button after its row, with 44 px room in the stylesheet', async () => {
+    await tabOfThree();
+    for (const name of ['Aperol Spritz', 'Tabla Irish', 'Summer Ale 500cc']) {
+      expect(button(`Otra ${name}`)).toHaveClass('button-icon');
+      expect(button(`Quitar ${name}`)).toHaveClass('button-icon');
+    }
+  });
+});
