@@ -1,7 +1,8 @@
 /**
  * Browser figures, measured in Debian's Chromium against the whole product:
- * first-load JavaScript, the precache, a repeat visit with no network, adding
- * to a tab of 500 orders, and a search keystroke (both at 4× CPU slowdown).
+ * first-load JavaScript (and the tab's chunk that follows the name), the
+ * precache, a repeat visit with no network, adding to a tab of 500 orders,
+ * back-to-back 'Otra' taps on it, and a search keystroke (all at 4× CPU slowdown).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,8 +28,12 @@ async function newPhone(browser: Browser): Promise<{ context: BrowserContext; pa
   return { context, page };
 }
 
-/** JavaScript the page fetched before the name field became usable, gzip-sized from dist/. */
-async function firstLoadJs(browser: Browser, app: ServedApp): Promise<number> {
+/**
+ * JavaScript the page fetched before the name field became usable, gzip-sized
+ * from dist/; then what came once the guest typed a name and went on (the tab's
+ * chunk, fetched while the name is typed, and the sync client).
+ */
+async function firstLoadJs(browser: Browser, app: ServedApp): Promise<{ first: number; afterName: number }> {
   const { context, page } = await newPhone(browser);
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -37,9 +42,16 @@ async function firstLoadJs(browser: Browser, app: ServedApp): Promise<number> {
   await page.goto(app.url);
   await page.getByPlaceholder('Tu nombre real').waitFor();
   const before = [...new Set(scripts)];
+  await page.getByPlaceholder('Tu nombre real').fill('Cliente Nuevo');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByText('No has agregado productos.').waitFor();
+  // The sync client (supabase-js) comes with the first flush, a moment after the tab shows.
+  await page.waitForLoadState('networkidle');
+  const after = [...new Set(scripts)].filter((path) => !before.includes(path));
   await context.close();
-  const sizes = await Promise.all(before.map((path) => gzipBytes(join(app.distDir, path))));
-  return sizes.reduce((sum, size) => sum + size, 0) / KB;
+  const gzipKb = async (paths: readonly string[]) =>
+    (await Promise.all(paths.map((path) => gzipBytes(join(app.distDir, path))))).reduce((sum, size) => sum + size, 0) / KB;
+  return { first: await gzipKb(before), afterName: await gzipKb(after) };
 }
 
 async function precacheGzip(app: ServedApp): Promise<{ kb: number; entries: number }> {
@@ -102,19 +114,14 @@ async function slowCpu(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
-/** From the tap on Agregar to the new total on screen, with 500 orders in the tab. */
-async function addToTab(browser: Browser, app: ServedApp): Promise<number[]> {
-  const { context, page } = await newPhone(browser);
-  await regular(page, app, 500);
-  await page.reload();
-  await page.locator('.order').nth(499).waitFor();
-  await slowCpu(page);
-  await page.evaluate(() => {
+/** Times from each click on `button` (a CSS selector) to the next change of the totals, kept in the page. */
+async function markTapsToTotal(page: Page, button: string): Promise<void> {
+  await page.evaluate((selector) => {
     const marks: number[] = [];
-    (window as unknown as { addMarks: number[] }).addMarks = marks;
+    (window as unknown as { tapMarks: number[] }).tapMarks = marks;
     let tappedAt = -1;
     document.addEventListener('click', (event) => {
-      if ((event.target as Element).closest('.button-add')) tappedAt = event.timeStamp;
+      if ((event.target as Element).closest(selector)) tappedAt = event.timeStamp;
     }, true);
     // No named helpers in here: tsx's keep-names wrapper does not exist in the page.
     new MutationObserver(() => {
@@ -123,16 +130,66 @@ async function addToTab(browser: Browser, app: ServedApp): Promise<number[]> {
         tappedAt = -1;
       }
     }).observe(document.querySelector('.totals') ?? document.body, { subtree: true, characterData: true, childList: true });
-  });
+  }, button);
+}
+
+/** A regular's phone with 500 orders on the tab, reloaded, at 4× CPU slowdown. */
+async function longTab(browser: Browser, app: ServedApp): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = await newPhone(browser);
+  await regular(phone.page, app, 500);
+  await phone.page.reload();
+  await phone.page.locator('.order').nth(499).waitFor();
+  await slowCpu(phone.page);
+  return phone;
+}
+
+async function tapAndWaitForTotal(page: Page, tap: () => Promise<void>): Promise<void> {
+  const before = await page.locator('.total-tipped dd').textContent();
+  // A tap can miss when the page moved under the pointer (a comment grew): tap again.
+  for (let attempt = 1; ; attempt += 1) {
+    await tap();
+    const changed = await page
+      .waitForFunction((text) => document.querySelector('.total-tipped dd')?.textContent !== text, before, { timeout: 3000 })
+      .then(() => true, () => false);
+    if (changed) return;
+    if (attempt === 3) throw new Error('three taps and the total did not change');
+  }
+}
+
+/**
+ * A guest's tap on the first `selector`: the pointer down and up at its centre,
+ * with none of the test runner's own checks running in the page in between.
+ */
+async function tapFirst(page: Page, selector: string): Promise<void> {
+  const centre = await page.evaluate((wanted) => {
+    const box = document.querySelector(wanted)?.getBoundingClientRect();
+    return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+  }, selector);
+  if (!centre) throw new Error(`nothing matches ${selector}`);
+  await page.mouse.click(centre.x, centre.y);
+}
+
+/** From the tap on Agregar to the new total on screen, with 500 orders in the tab. */
+async function addToTab(browser: Browser, app: ServedApp): Promise<number[]> {
+  const { context, page } = await longTab(browser, app);
+  await markTapsToTotal(page, '.button-add');
   const search = page.getByPlaceholder('Pisco Mistral');
   for (let add = 0; add < 30; add += 1) {
     // As a guest does it: type the search, then tap Agregar.
     await search.pressSequentially('chelada', { delay: 40 });
-    const before = await page.locator('.total-tipped dd').textContent();
-    await page.locator('.button-add').first().click();
-    await page.waitForFunction((text) => document.querySelector('.total-tipped dd')?.textContent !== text, before);
+    await tapAndWaitForTotal(page, () => page.locator('.button-add').first().click());
   }
-  const marks = await page.evaluate(() => (window as unknown as { addMarks: number[] }).addMarks);
+  const marks = await page.evaluate(() => (window as unknown as { tapMarks: number[] }).tapMarks);
+  await context.close();
+  return marks;
+}
+
+/** 'Otra' on the newest row, tap after tap with nothing typed between: tap to the new total, 500 orders in the tab. */
+async function otraTaps(browser: Browser, app: ServedApp): Promise<number[]> {
+  const { context, page } = await longTab(browser, app);
+  await markTapsToTotal(page, '.button-again');
+  for (let tap = 0; tap < 30; tap += 1) await tapAndWaitForTotal(page, () => tapFirst(page, '.button-again'));
+  const marks = await page.evaluate(() => (window as unknown as { tapMarks: number[] }).tapMarks);
   await context.close();
   return marks;
 }
@@ -155,7 +212,8 @@ async function searchKeystroke(browser: Browser, app: ServedApp): Promise<number
         marks.push(performance.now() - typedAt);
         typedAt = -1;
       }
-    }).observe(document.querySelector('.search') ?? document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      // Only keystrokes that change what the guest reads count: suggestions or "nothing found", not an attribute.
+    }).observe(document.querySelector('.search') ?? document.body, { subtree: true, childList: true, characterData: true });
   });
   const search = page.getByPlaceholder('Pisco Mistral');
   for (const word of ['cerveza', 'pisco', 'whisky', 'pizza', 'limonada', 'tabla']) {
@@ -170,21 +228,26 @@ async function searchKeystroke(browser: Browser, app: ServedApp): Promise<number
 export async function benchBrowser(app: ServedApp): Promise<Figure[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const firstLoads: number[] = [];
-    for (let run = 0; run < 3; run += 1) firstLoads.push(await firstLoadJs(browser, app));
-    const firstLoad = median(firstLoads);
+    const loads: { first: number; afterName: number }[] = [];
+    for (let run = 0; run < 3; run += 1) loads.push(await firstLoadJs(browser, app));
+    const firstLoad = median(loads.map((load) => load.first));
+    const afterName = median(loads.map((load) => load.afterName));
     const precache = await precacheGzip(app);
     const offline = await offlineRepeatVisit(browser, app);
     const adds = await addToTab(browser, app);
+    const agains = await otraTaps(browser, app);
     const keys = await searchKeystroke(browser, app);
     const add95 = percentile(adds, 95);
+    const again95 = percentile(agains, 95);
     const key95 = percentile(keys, 95);
     return [
-      { name: 'first-load JavaScript, gzip', value: firstLoad, unit: 'KB', target: '≤ 115', pass: firstLoad <= 115 },
+      { name: 'first-load JavaScript, gzip', value: firstLoad, unit: 'KB', target: '≤ 110', pass: firstLoad <= 110 },
+      { name: 'JavaScript after the name (the tab’s chunk, the sync client), gzip', value: afterName, unit: 'KB', target: '', pass: null },
       { name: `precache, gzip (${precache.entries} entries)`, value: precache.kb, unit: 'KB', target: '≤ 350', pass: precache.kb <= 350 },
       { name: 'repeat visit offline: navigation to tab visible', value: offline, unit: 'ms', target: '≤ 500', pass: offline <= 500 },
       { name: 'add to tab (500 orders, 4× CPU): tap to new total, p95', value: add95, unit: 'ms', target: '≤ 50', pass: add95 <= 50 },
-      { name: 'search (4× CPU): keystroke to suggestions, p95', value: key95, unit: 'ms', target: '≤ 16', pass: key95 <= 16 },
+      { name: 'Otra taps back to back (500 orders, 4× CPU): tap to new total, p95', value: again95, unit: 'ms', target: '≤ 16', pass: again95 <= 16 },
+      { name: `search (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes that changed them)`, value: key95, unit: 'ms', target: '≤ 16', pass: key95 <= 16 },
     ];
   } finally {
     await browser.close();

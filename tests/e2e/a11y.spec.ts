@@ -146,3 +146,74 @@ test('the update prompt: no axe violations', async ({ page }) => {
     await rm(root, { recursive: true, force: true });
   }
 });
+
+const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** Every control matching `names` is at least 44 × 44 px. */
+async function expectTouchTargets(page: Page, names: readonly RegExp[]): Promise<void> {
+  for (const name of names) {
+    const controls = page.getByRole('button', { name });
+    expect(await controls.count(), String(name)).toBeGreaterThan(0);
+    for (const box of await controls.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.width, String(name)).toBeGreaterThanOrEqual(44);
+      expect(box.height, String(name)).toBeGreaterThanOrEqual(44);
+    }
+  }
+}
+
+/** Headless Chromium does not offer installing by itself: the browser's event, as it would come. */
+async function offerInstall(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => Promise.resolve(),
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(offer);
+  });
+}
+
+test('the night’s new states: name limit, install button, no results, Quitar with Deshacer, the sticky total', async ({ page }) => {
+  await page.goto('/');
+  await page.getByPlaceholder('Tu nombre real').fill('x'.repeat(80));
+  await expect(page.getByText('Llegaste al máximo de 60 caracteres: lo que sigas escribiendo no se agrega.')).toBeVisible();
+  await offerInstall(page);
+  await expect(page.getByRole('button', { name: 'Instalar La Cuenta' })).toBeVisible();
+  await expectAccessible(page, 'the name at its limit, with the install button');
+  await expectTouchTargets(page, [/^Instalar La Cuenta$/, /^Continuar$/]);
+
+  await enterName(page, 'Noche Accesible');
+  await page.getByPlaceholder('Pisco Mistral').fill('unicornio');
+  await expect(page.getByText('No encontramos «unicornio» en la carta.')).toBeVisible();
+  await expectAccessible(page, 'the search with no results');
+
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  const again = page.getByRole('button', { name: 'Otra Aperol Spritz' }).first();
+  for (let tap = 0; tap < 11; tap += 1) await again.click();
+  await expect(consumed(page).getByRole('listitem')).toHaveCount(12);
+  await expect(page.locator('.order-comment')).toHaveText(COMMENT);
+  await page.getByRole('button', { name: 'Quitar Aperol Spritz' }).first().click();
+  await expect(page.getByRole('button', { name: 'Deshacer' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('button', { name: /^Total con propina/ })).toBeVisible();
+  // The offer waits while the pointer is on it, so axe sees it however long it takes.
+  await page.getByRole('button', { name: 'Deshacer' }).hover();
+  await expectAccessible(page, 'Quitar’s Deshacer over the sticky total');
+  await expectTouchTargets(page, [/^Otra /, /^Quitar /, /^Deshacer$/, /^Total con propina/]);
+});
+
+test('the iOS install hint: no axe violations', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ userAgent: IPHONE_SAFARI, bypassCSP: true, viewport: { width: 390, height: 844 }, locale: 'es-CL', colorScheme: 'dark' });
+  try {
+    const page = await context.newPage();
+    await page.goto(baseURL ?? '/');
+    await expect(page.getByText('Para instalarla: toca Compartir y luego «Agregar a inicio».')).toBeVisible();
+    await expectAccessible(page, 'the iOS install hint');
+    await expectTouchTargets(page, [/^Entendido$/]);
+    await page.getByRole('button', { name: 'Entendido' }).click();
+    await page.reload();
+    await expect(page.getByText('Ingresa tu nombre para continuar')).toBeVisible();
+    await expect(page.getByText(/Para instalarla/)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

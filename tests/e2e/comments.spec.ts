@@ -12,7 +12,7 @@ test('each pick gets a comment: the waiting message, then the text as it streams
   // Streaming: a first part shows while the rest is still on its way.
   await page.waitForFunction(
     (full) => {
-      const text = document.querySelector('[aria-live="polite"]')?.textContent ?? '';
+      const text = document.querySelector('.order-comment')?.textContent ?? '';
       return text.startsWith('¡Salud') && text.length < full.length;
     },
     COMMENT,

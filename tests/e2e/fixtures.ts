@@ -55,3 +55,9 @@ export function productProxies(): Proxy[] {
   const proxies = JSON.parse(process.env.BAR_TAB_PROXIES ?? '[]') as { prefix: string; target: string }[];
   return proxies.map(({ prefix, target }) => ({ prefix, target: () => target }));
 }
+
+/** The guest's id, as the page keeps it. */
+export const guestIdOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id: string }).id);
+
+/** The status line about the tab reaching the bar. */
+export const syncLine = (page: Page) => page.getByRole('status').filter({ hasText: /sincronizado|pendiente|Sin señal|aceptado|configurado/ });

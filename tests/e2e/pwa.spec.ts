@@ -19,6 +19,41 @@ async function waitForOfflineReady(page: Page): Promise<void> {
   });
 }
 
+interface Screenshot {
+  readonly src: string;
+  readonly sizes: string;
+  readonly type: string;
+  readonly form_factor?: string;
+  readonly label?: string;
+}
+
+/**
+ * The screenshots for the richer install sheet, as Chrome wants them: narrow,
+ * PNG or JPEG, 320–3840 px, at most 2.3:1, one aspect ratio, sizes that are the real ones.
+ */
+async function expectNarrowScreenshots(page: Page, manifest: Record<string, unknown>): Promise<void> {
+  const shots = (manifest.screenshots ?? []) as Screenshot[];
+  expect(shots.length).toBeGreaterThanOrEqual(1);
+  const ratios = new Set<string>();
+  for (const shot of shots) {
+    expect(shot, shot.src).toMatchObject({ form_factor: 'narrow', type: 'image/png', label: expect.any(String) });
+    const response = await page.request.get(shot.src);
+    expect(response.status(), shot.src).toBe(200);
+    expect(response.headers()['content-type'], shot.src).toContain('image/png');
+    const png = await response.body();
+    // IHDR: width and height, big-endian, right after the 8-byte signature and the chunk's length and type.
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    expect(`${width}x${height}`, shot.src).toBe(shot.sizes);
+    expect(Math.min(width, height)).toBeGreaterThanOrEqual(320);
+    expect(Math.max(width, height)).toBeLessThanOrEqual(3840);
+    expect(height / width).toBeLessThanOrEqual(2.3);
+    expect(height).toBeGreaterThan(width);
+    expect(png.length, `${shot.src} stays small`).toBeLessThan(80 * 1024);
+    ratios.add((height / width).toFixed(3));
+  }
+  expect(ratios.size).toBe(1);
+}
+
 test('the built app is installable, with the manifest’s fields and icons right', async ({ baseURL }) => {
   const profile = await mkdtemp(join(tmpdir(), 'bar-tab-profile-'));
   // A persistent profile: Playwright's default context is incognito, which is never installable.
@@ -58,6 +93,7 @@ test('the built app is installable, with the manifest’s fields and icons right
       expect(response.status(), icon.src).toBe(200);
       expect(response.headers()['content-type'], icon.src).toContain(icon.type);
     }
+    await expectNarrowScreenshots(page, manifest);
     await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/icons/apple-touch-icon.png');
     await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes');
     await expect(page.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute('content', 'La Cuenta');
