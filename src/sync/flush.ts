@@ -5,7 +5,7 @@
  * page and in the service worker, over the same store (idb-store.ts); a lock
  * lets only one of them run at a time.
  */
-import type { BarTabDatabase, GuestRecord, OrderRow, OutboxEntry, ParkedEntry, SyncState, UserRow } from '../db/index.ts';
+import type { BarTabDatabase, GuestRecord, OutboxEntry, ParkedEntry, SyncState, UserRow } from '../db/index.ts';
 import { chunk, MAX_BATCH_ROWS, nextBatch, RESET_CHUNK_IDS, type Batch, type QueuedInsert } from './batches.ts';
 import { classifyAnswer } from './classify.ts';
 import { databaseStore } from './idb-store.ts';
@@ -23,8 +23,13 @@ type Step = { readonly kind: 'sent' } | Exclude<FlushOutcome, { kind: 'done' } |
 /** What the flush reads and writes, each call one transaction. */
 export interface OutboxStore {
   /** Up to `limit` entries in queue order (of one kind if given), leaving out those `skip` names. */
-  entries(query: { readonly kind?: 'insert-user'; readonly limit: number; readonly skip?: (entry: OutboxEntry) => boolean }): Promise<OutboxEntry[]>;
-  guests(): Promise<GuestRecord[]>;
+  /**
+   * The next entries to send, at most `limit`, in one read: the queued guests' rows if there
+   * are any (a guest row depends on nothing, every order on its guest), else the queue in
+   * order, leaving out the changes of a guest whose row the server refused (they wait for
+   * the guest to fix their name, in order).
+   */
+  head(limit: number): Promise<OutboxEntry[]>;
   guest(id: string): Promise<GuestRecord | undefined>;
   /** The server has these entries: they leave the queue, and `syncedGuest`'s row is known to be there. */
   delivered(seqs: readonly number[], syncedGuest?: string): Promise<void>;
@@ -75,26 +80,13 @@ export async function flushOutbox(deps: FlushDependencies): Promise<FlushOutcome
 }
 
 /**
- * Guests go first, whatever their place in the queue: a guest row depends on
- * nothing, and every order depends on its guest (a foreign key). The rest is
- * FIFO, except the changes of a guest whose row the server refused: they wait
- * for the guest to fix their name, in order.
+ * Each round is one read of the queue's head, one request and one write; a
+ * pass that delivers one order costs three IndexedDB transactions (a round,
+ * and the read that finds the queue empty), plus a read of the sync state.
  */
-async function nextEntries(store: OutboxStore): Promise<OutboxEntry[]> {
-  const guests = await store.entries({ kind: 'insert-user', limit: MAX_BATCH_ROWS });
-  if (guests.length > 0) return guests;
-  const held = new Set((await store.guests()).filter((guest) => guest.state === 'refused').map((guest) => guest.id));
-  if (held.size === 0) return store.entries({ limit: MAX_BATCH_ROWS });
-  return store.entries({ limit: MAX_BATCH_ROWS, skip: (entry) => held.has(guestOf(entry)) });
-}
-
-function guestOf(entry: OutboxEntry): string {
-  return ('guestId' in entry ? entry.guestId : (entry.row as Partial<OrderRow> | undefined)?.user_id) ?? '';
-}
-
 async function drain(pass: Pass): Promise<FlushOutcome> {
   for (;;) {
-    const head = await nextEntries(pass.store);
+    const head = await pass.store.head(MAX_BATCH_ROWS);
     const batch = nextBatch(head);
     if (!batch) return { kind: 'done' };
     const step = await send(pass, batch);

@@ -7,6 +7,7 @@
  */
 import type { BarTabDatabase, GuestRecord, OrderRow, OutboxEntry, ParkedEntry, SyncState } from '../db/index.ts';
 import { DATABASE_NAME, IDB_VERSION } from '../db/schema.ts';
+import { guestOfEntry } from './batches.ts';
 import type { OutboxStore } from './flush.ts';
 
 type StoreName = 'outbox' | 'parked' | 'orders' | 'guests' | 'syncState';
@@ -114,16 +115,17 @@ export function idbOutboxStore(open: () => Promise<IDBDatabase>): OutboxStore {
   const run = async <T>(names: readonly StoreName[], mode: IDBTransactionMode, body: (transaction: IDBTransaction) => Promise<T> | T) =>
     transact(await open(), names, mode, body);
   return {
-    entries: ({ kind, limit, skip }) =>
-      run(['outbox'], 'readonly', (transaction) => {
+    head: (limit) =>
+      run(['outbox', 'guests'], 'readonly', async (transaction) => {
         const outbox = transaction.objectStore('outbox');
         // The kind index lists entries in key (seq) order within a kind, as the store does overall.
-        const source = kind ? outbox.index('kind') : outbox;
-        const range = kind ? IDBKeyRange.only(kind) : null;
-        if (skip) return collect<OutboxEntry>(source.openCursor(range), (entry) => !skip(entry), limit);
-        return done(source.getAll(range, limit) as IDBRequest<OutboxEntry[]>);
+        const guestRows = await done(outbox.index('kind').getAll(IDBKeyRange.only('insert-user'), limit) as IDBRequest<OutboxEntry[]>);
+        if (guestRows.length > 0) return guestRows;
+        const guests = await done(transaction.objectStore('guests').getAll() as IDBRequest<GuestRecord[]>);
+        const held = new Set(guests.filter((guest) => guest.state === 'refused').map((guest) => guest.id));
+        if (held.size === 0) return done(outbox.getAll(null, limit) as IDBRequest<OutboxEntry[]>);
+        return collect<OutboxEntry>(outbox.openCursor(), (entry) => !held.has(guestOfEntry(entry)), limit);
       }),
-    guests: () => run(['guests'], 'readonly', (transaction) => done(transaction.objectStore('guests').getAll() as IDBRequest<GuestRecord[]>)),
     guest: (id) => run(['guests'], 'readonly', (transaction) => done(transaction.objectStore('guests').get(id) as IDBRequest<GuestRecord | undefined>)),
     delivered: (seqs, syncedGuest) =>
       run(['outbox', 'guests'], 'readwrite', async (transaction) => {
@@ -146,12 +148,13 @@ export function idbOutboxStore(open: () => Promise<IDBDatabase>): OutboxStore {
         transaction.objectStore('guests').put({ id, full_name, state: 'queued' } satisfies GuestRecord);
         transaction.objectStore('outbox').add({ kind: 'insert-user', queuedAt: now, row: { id, full_name } } satisfies OutboxEntry);
       }),
-    recordSyncState: (state) =>
-      run(['syncState'], 'readwrite', async (transaction) => {
-        const store = transaction.objectStore('syncState');
-        const kept = await done(store.get('flush') as IDBRequest<SyncState | undefined>);
-        if (kept?.configError !== state.configError || kept === undefined) store.put(state);
-      }),
+    async recordSyncState(state) {
+      // Almost every pass ends as the last one did: a read, and a write only when it changed.
+      const read = (transaction: IDBTransaction) => done(transaction.objectStore('syncState').get('flush') as IDBRequest<SyncState | undefined>);
+      const kept = await run(['syncState'], 'readonly', read);
+      if (kept !== undefined && kept.configError === state.configError) return;
+      await run(['syncState'], 'readwrite', (transaction) => void transaction.objectStore('syncState').put(state));
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type OutboxEntry } from '../../../src/db/index.ts';
 import { inProcessLock, queueGuest, restoreEvictedTab } from '../../../src/sync/index.ts';
 import { tabOn } from '../../../src/tab/index.ts';
@@ -22,6 +22,21 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
   });
   afterEach(() => flusher.close());
   const flush = (transport: ReturnType<typeof recordingTransport>['transport']) => flusher.flush({ transport, lock: inProcessLock() });
+
+  it('delivers one order in four IndexedDB transactions: the head, the delivery, the empty head, the sync state', async () => {
+    await queueGuest(db, ANA);
+    await flush(recordingTransport().transport);
+    await addOrders(ANA.id, 1);
+    // On a phone each transaction is a round trip to the browser's storage process, added to every tap's trip to the bar.
+    const opened = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    expect(await flush(recordingTransport().transport)).toEqual({ kind: 'done' });
+    expect(opened.mock.calls.map(([stores, mode]) => `${(typeof stores === 'string' ? [stores] : [...stores]).join('+')}:${mode ?? 'readonly'}`)).toEqual([
+      'outbox+guests:readonly',
+      'outbox+guests:readwrite',
+      'outbox+guests:readonly',
+      'syncState:readonly',
+    ]);
+  });
 
   it('sends the guest first, then orders in bulk batches of at most 500, and empties the queue', async () => {
     await addOrders(ANA.id, 620);
