@@ -13,6 +13,7 @@ import { benchHost } from './host.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchParty } from './party.ts';
 import { saveResults, table, type Figure } from './report.ts';
+import { benchWeakSignalAt } from './weak-signal.ts';
 import { benchSync } from './sync.ts';
 
 async function productFigures(): Promise<{ figures: Figure[]; notes: string[] }> {
@@ -23,7 +24,8 @@ async function productFigures(): Promise<{ figures: Figure[]; notes: string[] }>
   try {
     const browser = await benchBrowser({ url: product.appUrl, distDir });
     const lighthouse = await benchLighthouse(product.appUrl);
-    return { figures: [...browser, ...lighthouse.figures], notes: lighthouse.failing };
+    const weakSignal = await benchWeakSignalAt(product.appUrl);
+    return { figures: [...browser, ...weakSignal, ...lighthouse.figures], notes: lighthouse.failing };
   } finally {
     await product.stop();
     await rm(workDir, { recursive: true, force: true });
