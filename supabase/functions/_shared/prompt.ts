@@ -5,6 +5,7 @@
  * escaped inside the JSON, so the delimiters never occur in it.
  */
 import type { CommentOrder } from './comment-request.ts';
+import { PRODUCTS } from './menu.ts';
 import { cleanGuestText, formatPesos } from './rules.ts';
 
 export interface ChatMessage {
@@ -16,6 +17,10 @@ export const DATA_OPEN = '<pedido_del_invitado>';
 export const DATA_CLOSE = '</pedido_del_invitado>';
 export const FIRST_ORDER_MARKER = 'ninguno: es su primer pedido';
 export const NO_PREVIOUS_COMMENT = 'ninguno';
+/** The newest earlier products the model is told about; older ones add tokens, not jokes. */
+export const PROMPT_EARLIER_PRODUCTS = 10;
+
+const MENU_NAMES = new Set(PRODUCTS.map((product) => product.name));
 
 const INSTRUCTIONS = [
   'Eres el garzón más chistoso de un pub irlandés en Santiago de Chile, donde se celebra un cumpleaños.',
@@ -40,7 +45,7 @@ export function buildCommentMessages(order: CommentOrder): ChatMessage[] {
 }
 
 function orderAsData(order: CommentOrder): string {
-  const earlier = order.previousProducts.map(cleanGuestText).filter((name) => name !== '');
+  const earlier = earlierOnMenu(order.previousProducts);
   const previousComment = cleanGuestText(order.previousComment ?? '');
   const data = {
     nombre: cleanGuestText(order.name),
@@ -50,6 +55,15 @@ function orderAsData(order: CommentOrder): string {
     comentarioAnterior: previousComment === '' ? NO_PREVIOUS_COMMENT : previousComment,
   };
   return escapeDelimiters(JSON.stringify(data, null, 2));
+}
+
+/**
+ * The earlier products are the app's word, not checked against the guest's tab:
+ * only names on the menu reach the model, so a request cannot carry free text
+ * into the prompt through them.
+ */
+function earlierOnMenu(names: readonly string[]): string[] {
+  return names.filter((name) => MENU_NAMES.has(name)).slice(0, PROMPT_EARLIER_PRODUCTS);
 }
 
 /** JSON stays valid, but no `<`, `>` or backtick survives to open or close a block. */
