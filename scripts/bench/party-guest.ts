@@ -5,12 +5,11 @@
  * a debounce after each local write, backoff with retryDelay after a failed
  * flush, and a flush as soon as the signal comes back.
  */
-import 'fake-indexeddb/auto';
+import '../lib/node-phone.ts';
 import { setTimeout as delay } from 'node:timers/promises';
-import ws from 'ws';
 import { BarTabDatabase, type OrderRow, type UserRow } from '../../src/db/index.ts';
 import { createFlushScheduler, createSupabaseTransport, flushOutbox, inProcessLock, queueGuest, type SyncTransport } from '../../src/sync/index.ts';
-import { tabOn, type Pick } from '../../src/tab/index.ts';
+import { openTab, type Pick } from '../../src/tab/index.ts';
 import { SPEED, type GuestPlan } from './party-plan.ts';
 
 export interface Bar {
@@ -118,7 +117,7 @@ export async function seatGuest(bar: Bar, number: number, random: () => number, 
   const signal: Signal = { offline: false, spellsStarted: 0, lastSpellEndAt: null, offlineAttempts: 0 };
   const sent = new Set<string>();
   const transport = noteDeliveries(
-    await createSupabaseTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, realtimeTransport: ws, fetch: phoneFetch(bar, signal) }),
+    await createSupabaseTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, fetch: phoneFetch(bar, signal) }),
     sent,
   );
   const tapped = new Map<string, Tapped>();
@@ -190,12 +189,12 @@ function eveningOf(phone: Phone): (plan: GuestPlan) => Moment[] {
   const order = async (pick: Pick) => {
     const tap: Omit<Tapped, 'at'> = { online: !signal.offline, spellsStarted: signal.spellsStarted };
     const at = performance.now();
-    const { id } = await tabOn.addOrder(database, guest.id, pick);
+    const { id } = await openTab(database).addOrder(guest.id, pick);
     phone.tapped.set(id, { at, ...tap });
     engine.soon();
   };
   const reset = async () => {
-    await tabOn.resetTab(database, guest.id);
+    await openTab(database).resetTab(guest.id);
     engine.soon();
   };
   const loseSignal = () => {

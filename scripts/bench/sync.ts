@@ -3,14 +3,13 @@
  * PostgreSQL and PostgREST), sent by the real flusher in bulk, and the same
  * orders sent one request each. Prints requests, wall time and the ratio.
  */
-import 'fake-indexeddb/auto';
+import '../lib/node-phone.ts';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ws from 'ws';
 import { BarTabDatabase, type OrderRow } from '../../src/db/index.ts';
 import { createSupabaseTransport, flushOutbox, inProcessLock, queueGuest } from '../../src/sync/index.ts';
-import { tabOn } from '../../src/tab/index.ts';
+import { openTab } from '../../src/tab/index.ts';
 import { startLocalStack, type LocalStack } from '../lib/local-stack.ts';
 import { median, saveResults, table, type Figure } from './report.ts';
 
@@ -22,7 +21,6 @@ async function countingTransport(stack: LocalStack) {
   const transport = await createSupabaseTransport({
     url: `${stack.restUrl()}/__`, // any prefix: the fetch below strips it
     anonKey: stack.anonKey,
-    realtimeTransport: ws,
     fetch: (input, init) => {
       requests += 1;
       const url = String(input instanceof Request ? input.url : input).replace('/__/rest/v1', '');
@@ -37,7 +35,7 @@ async function phoneWithOrders(guestId: string): Promise<BarTabDatabase> {
   await queueGuest(database, { id: guestId, full_name: 'Banco de Pruebas' });
   const start = Date.UTC(2026, 10, 21, 22, 0, 0);
   for (let index = 0; index < ORDERS; index += 1) {
-    await tabOn.addOrder(database, guestId, { name: 'Summer Ale 500cc', price: 4400 }, new Date(start + index * 1000));
+    await openTab(database).addOrder(guestId, { name: 'Summer Ale 500cc', price: 4400 }, new Date(start + index * 1000));
   }
   return database;
 }

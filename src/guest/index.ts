@@ -1,3 +1,3 @@
 export { acceptGuestName, MAX_NAME_LENGTH, MIN_NAME_LENGTH, reachesNameLimit } from './name.ts';
 export { GUEST_STORAGE_KEY, loadGuest, parseStoredGuest, saveGuest, type Guest } from './storage.ts';
-export { forgetCachedGuest, registerGuest, renameGuest, useGuest } from './useGuest.ts';
+export { registerGuest, renameGuest, useGuest } from './useGuest.ts';

@@ -1,15 +1,28 @@
 import { useSyncExternalStore } from 'react';
 import { acceptGuestName } from './name.ts';
-import { GUEST_STORAGE_KEY, loadGuest, saveGuest, type Guest } from './storage.ts';
+import { readLocal } from '../platform/index.ts';
+import { GUEST_STORAGE_KEY, parseStoredGuest, saveGuest, type Guest } from './storage.ts';
 
 const listeners = new Set<() => void>();
-// Read once, then kept in step by registerGuest and by other tabs' storage events.
-// Kept in memory too, so a browser that refuses localStorage still lets the guest order.
-let current: Guest | null | undefined;
+
+/**
+ * The guest, and what storage held when it was last read or written: a change
+ * made there by anyone (another tab, a cleared site) shows on the next read,
+ * parsed once. A browser that refuses localStorage keeps answering the same
+ * value, so the guest kept here in memory still orders.
+ */
+let seen: { readonly raw: string | null; readonly guest: Guest | null } | undefined;
 
 function snapshot(): Guest | null {
-  if (current === undefined) current = loadGuest();
-  return current;
+  const raw = readLocal(GUEST_STORAGE_KEY);
+  if (seen?.raw !== raw) seen = { raw, guest: parseStoredGuest(raw) };
+  return seen.guest;
+}
+
+function keep(guest: Guest): void {
+  saveGuest(guest);
+  seen = { raw: readLocal(GUEST_STORAGE_KEY), guest };
+  notify();
 }
 
 function notify(): void {
@@ -17,9 +30,7 @@ function notify(): void {
 }
 
 function onStorage(event: StorageEvent): void {
-  if (event.key !== null && event.key !== GUEST_STORAGE_KEY) return;
-  current = loadGuest();
-  notify();
+  if (event.key === null || event.key === GUEST_STORAGE_KEY) notify();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -36,9 +47,7 @@ export function registerGuest(typedName: string): Guest | null {
   const name = acceptGuestName(typedName);
   if (name === null) return null;
   const guest: Guest = { id: crypto.randomUUID(), full_name: name };
-  saveGuest(guest);
-  current = guest;
-  notify();
+  keep(guest);
   return guest;
 }
 
@@ -51,9 +60,7 @@ export function renameGuest(typedName: string): Guest | null {
   const known = snapshot();
   if (name === null || known === null) return null;
   const guest: Guest = { id: known.id, full_name: name };
-  saveGuest(guest);
-  current = guest;
-  notify();
+  keep(guest);
   return guest;
 }
 
@@ -62,7 +69,3 @@ export function useGuest(): Guest | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);
 }
 
-/** Forgets the cached guest so the next read goes to storage; for tests. */
-export function forgetCachedGuest(): void {
-  current = undefined;
-}

@@ -43,11 +43,6 @@ export interface TransportOptions {
   readonly fetch?: typeof fetch;
 }
 
-export interface SupabaseTransportOptions extends TransportOptions {
-  /** Node has no global WebSocket before v22: pass the `ws` package there. */
-  readonly realtimeTransport?: unknown;
-}
-
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 interface PostgrestAnswer {
@@ -154,13 +149,12 @@ export function restTransport(options: TransportOptions, make: (guestId: string,
 }
 
 /** The page's transport: supabase-js, fetched on the first flush. */
-export async function createSupabaseTransport(options: SupabaseTransportOptions): Promise<SyncTransport> {
+export async function createSupabaseTransport(options: TransportOptions): Promise<SyncTransport> {
   const { createClient } = await import('@supabase/supabase-js');
   return restTransport(options, (guestId, fetcher): SupabaseClient =>
     createClient(options.url, options.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { headers: { 'x-guest-id': guestId }, fetch: fetcher },
-      ...(options.realtimeTransport ? { realtime: { transport: options.realtimeTransport as never } } : {}),
     }),
   );
 }

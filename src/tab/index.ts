@@ -1,4 +1,4 @@
-import { db, type Order } from '../db/index.ts';
+import { db, type BarTabDatabase, type Order } from '../db/index.ts';
 import { forgetInactive, rememberInactive } from '../sync/index.ts';
 import * as records from './orders.ts';
 import { forgetPending, forgetPendingOf, hiddenWritten, hidePending, showPending, shownWritten } from './pending.ts';
@@ -9,103 +9,110 @@ export { formatPesos, formatPrice, paymentLink, PRICE_ERROR_TEXT, tabTotal, tipp
 export type { Pick } from './orders.ts';
 export { useActiveOrders } from './useTab.ts';
 
+/** Which order a change is about: its id and whose tab it is on. */
+export type OrderRef = Pick<Order, 'id' | 'user_id'>;
+
+/** Everything done to one phone's tab. The app's own is below; tests and benchmarks open others on their own databases. */
+export interface Tab {
+  /**
+   * Records one pick (and queues it for the server). On screen it shows at
+   * once; if the phone refuses to store it, it disappears again and the promise rejects.
+   */
+  readonly addOrder: (userId: string, pick: records.Pick, now?: Date) => Promise<Order>;
+  /** The guest's active orders, newest first. */
+  readonly activeOrders: (userId: string) => Promise<Order[]>;
+  /**
+   * Empties the guest's tab (and queues the reset). The ids are also kept
+   * beside `user`, so a tab read back from the server after the browser
+   * evicted IndexedDB never shows them again.
+   */
+  readonly resetTab: (userId: string) => Promise<string[]>;
+  /** 'Quitar': off the tab at once, then on the phone and the server. False when it was not on this guest's tab. */
+  readonly takeOffTab: (order: OrderRef) => Promise<boolean>;
+  /** 'Deshacer': the same order back on the tab at once, then on the phone and the server. */
+  readonly putBackOnTab: (order: Order) => Promise<boolean>;
+}
+
 /**
- * Records one pick on this phone (and queues it for the server). The pick shows
- * in the tab at once; if the phone refuses to store it, it disappears again and
- * the promise rejects.
+ * The tab kept in `database`. Only the database the screen shows (the app's
+ * own) shows changes before IndexedDB confirms them; a phone with no screen
+ * has nobody to show them to.
  */
-export async function addOrder(userId: string, pick: records.Pick, now?: Date): Promise<Order> {
-  const order = records.newOrder(userId, pick, now);
-  showPending(order);
-  try {
-    await inTurn(order.id, () => records.saveOrder(db, order));
-  } catch (error) {
-    forgetPending({ shown: [order.id] });
-    throw error;
-  }
-  shownWritten(order.id);
-  return order;
+export function openTab(database: BarTabDatabase): Tab {
+  const onScreen = database === db;
+  const inTurn = writesInTurn();
+  const setActive = async (order: OrderRef, active: boolean) => {
+    const changed = await records.setOrderActive(database, order.user_id, order.id, active);
+    if (changed) (active ? forgetInactive : rememberInactive)(order.user_id, [order.id]);
+    return changed;
+  };
+  return {
+    async addOrder(userId, pick, now) {
+      const order = records.newOrder(userId, pick, now);
+      if (!onScreen) return records.saveOrder(database, order).then(() => order);
+      showPending(order);
+      try {
+        await inTurn(order.id, () => records.saveOrder(database, order));
+      } catch (error) {
+        forgetPending({ shown: [order.id] });
+        throw error;
+      }
+      shownWritten(order.id);
+      return order;
+    },
+    activeOrders: (userId) => records.activeOrders(database, userId),
+    async resetTab(userId) {
+      if (onScreen) forgetPendingOf(userId);
+      const ids = await records.resetTab(database, userId);
+      rememberInactive(userId, ids);
+      return ids;
+    },
+    async takeOffTab(order) {
+      if (!onScreen) return setActive(order, false);
+      hidePending(order.id);
+      try {
+        const removed = await inTurn(order.id, () => setActive(order, false));
+        if (removed) hiddenWritten(order.id);
+        else forgetPending({ hidden: [order.id] });
+        return removed;
+      } catch (error) {
+        forgetPending({ hidden: [order.id] });
+        throw error;
+      }
+    },
+    async putBackOnTab(order) {
+      if (!onScreen) return setActive(order, true);
+      forgetPending({ hidden: [order.id] });
+      showPending({ ...order, active: true });
+      try {
+        const restored = await inTurn(order.id, () => setActive(order, true));
+        if (restored) shownWritten(order.id);
+        else forgetPending({ shown: [order.id] });
+        return restored;
+      } catch (error) {
+        forgetPending({ shown: [order.id] });
+        throw error;
+      }
+    },
+  };
 }
-
-/** The guest's active orders on this phone, newest first. */
-export function activeOrders(userId: string): Promise<Order[]> {
-  return records.activeOrders(db, userId);
-}
-
-/**
- * Empties the guest's tab on this phone (and queues the reset for the server).
- * The ids are also kept beside `user`, so a tab read back from the server after
- * the browser evicted IndexedDB never shows them again.
- */
-export async function resetTab(userId: string): Promise<string[]> {
-  forgetPendingOf(userId);
-  const ids = await records.resetTab(db, userId);
-  rememberInactive(userId, ids);
-  return ids;
-}
-
-/** Takes one pick off the tab ('Quitar'), on this phone and, through the queue, on the server. */
-export async function removeOrder(userId: string, orderId: string): Promise<boolean> {
-  const removed = await records.setOrderActive(db, userId, orderId, false);
-  if (removed) rememberInactive(userId, [orderId]);
-  return removed;
-}
-
-/** Puts a removed pick back ('Deshacer'): the same order, active again. */
-export async function undoRemoval(userId: string, orderId: string): Promise<boolean> {
-  const restored = await records.setOrderActive(db, userId, orderId, true);
-  if (restored) forgetInactive(userId, [orderId]);
-  return restored;
-}
-
-const inFlight = new Map<string, Promise<unknown>>();
 
 /** The next task: the tap's own frame shows the change first, the phone's write follows right after. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Writes to one order run one after the other, as tapped: 'Quitar' on a pick still being saved waits for the save. */
-function inTurn<T>(orderId: string, write: () => Promise<T>): Promise<T> {
-  const written = (inFlight.get(orderId) ?? nextTask()).then(write, write);
-  const done = written.catch(() => undefined);
-  inFlight.set(orderId, done);
-  void done.then(() => {
-    if (inFlight.get(orderId) === done) inFlight.delete(orderId);
-  });
-  return written;
+function writesInTurn() {
+  const inFlight = new Map<string, Promise<unknown>>();
+  return <T>(orderId: string, write: () => Promise<T>): Promise<T> => {
+    const written = (inFlight.get(orderId) ?? nextTask()).then(write, write);
+    const done = written.catch(() => undefined);
+    inFlight.set(orderId, done);
+    void done.then(() => {
+      if (inFlight.get(orderId) === done) inFlight.delete(orderId);
+    });
+    return written;
+  };
 }
 
-/**
- * 'Quitar': the pick leaves the tab on screen at once, then on the phone and,
- * through the queue, on the server. If the phone refuses the write it shows
- * again and the promise rejects; false when it was already off the tab.
- */
-export async function takeOffTab(order: Order): Promise<boolean> {
-  hidePending(order.id);
-  try {
-    const removed = await inTurn(order.id, () => removeOrder(order.user_id, order.id));
-    if (removed) hiddenWritten(order.id);
-    else forgetPending({ hidden: [order.id] });
-    return removed;
-  } catch (error) {
-    forgetPending({ hidden: [order.id] });
-    throw error;
-  }
-}
-
-/** 'Deshacer': the same order back on the tab at once, then on the phone and on the server. */
-export async function putBackOnTab(order: Order): Promise<boolean> {
-  forgetPending({ hidden: [order.id] });
-  showPending({ ...order, active: true });
-  try {
-    const restored = await inTurn(order.id, () => undoRemoval(order.user_id, order.id));
-    if (restored) shownWritten(order.id);
-    else forgetPending({ shown: [order.id] });
-    return restored;
-  } catch (error) {
-    forgetPending({ shown: [order.id] });
-    throw error;
-  }
-}
-
-/** The same operations on another database: the sync tests and benchmarks run many phones. */
-export const tabOn = records;
+/** This phone's tab, the one on screen. */
+export const { addOrder, activeOrders, resetTab, takeOffTab, putBackOnTab } = openTab(db);

@@ -27,13 +27,6 @@ export async function saveOrder(database: BarTabDatabase, order: Order): Promise
   });
 }
 
-/** Records one pick on the phone, with its outbox entry, at once. */
-export async function addOrder(database: BarTabDatabase, userId: string, pick: Pick, now: Date = new Date()): Promise<Order> {
-  const order = newOrder(userId, pick, now);
-  await saveOrder(database, order);
-  return order;
-}
-
 function ordersOf(database: BarTabDatabase, userId: string) {
   return database.orders
     .where('[user_id+created_at]')

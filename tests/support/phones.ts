@@ -4,8 +4,7 @@
  * (supabase-js, on Dexie's connection) or the service worker's (postgrest-js,
  * on a connection of its own).
  */
-import 'fake-indexeddb/auto';
-import ws from 'ws';
+import '../../scripts/lib/node-phone.ts';
 import { BarTabDatabase, type UserRow } from '../../src/db/index.ts';
 import {
   createSupabaseTransport,
@@ -19,7 +18,7 @@ import {
   type SyncTransport,
 } from '../../src/sync/index.ts';
 import { createPostgrestTransport } from '../../src/sync/worker-transport.ts';
-import { tabOn } from '../../src/tab/index.ts';
+import { openTab } from '../../src/tab/index.ts';
 
 /** Who flushes: the page, or the service worker (Background Sync). */
 export type Side = 'page' | 'worker';
@@ -56,7 +55,7 @@ export async function makePhone(apiUrl: string, anonKey: string, options: { time
   const database = new BarTabDatabase(`phone-${guest.id}`);
   const settings = { url: apiUrl, anonKey, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
   const worker = options.side === 'worker';
-  const transport = worker ? createPostgrestTransport(settings) : await createSupabaseTransport({ ...settings, realtimeTransport: ws });
+  const transport = worker ? createPostgrestTransport(settings) : await createSupabaseTransport(settings);
   await queueGuest(database, guest);
   const own = worker ? await workerStore(database) : null;
   const lock = inProcessLock();
@@ -67,9 +66,9 @@ export async function makePhone(apiUrl: string, anonKey: string, options: { time
     transport,
     async addOrder(name = 'Aperol Spritz', price = 6500) {
       tap += 1000;
-      return (await tabOn.addOrder(database, guest.id, { name, price }, new Date(tap))).id;
+      return (await openTab(database).addOrder(guest.id, { name, price }, new Date(tap))).id;
     },
-    reset: () => tabOn.resetTab(database, guest.id),
+    reset: () => openTab(database).resetTab(guest.id),
     flush: () => (own ? flushOutbox({ store: own.store, transport, lock }) : flushOutbox({ database, transport, lock })),
     async flushUntilDone(attempts = 50) {
       let outcome: FlushOutcome = { kind: 'busy' };

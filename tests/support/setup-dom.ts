@@ -6,7 +6,6 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { forgetCachedGuest } from '../../src/guest/index.ts';
 import { forgetAllPending } from '../../src/tab/pending.ts';
 import { db } from '../../src/db/index.ts';
 
@@ -14,7 +13,6 @@ let consoleProblems: unknown[][] = [];
 
 beforeEach(async () => {
   localStorage.clear();
-  forgetCachedGuest();
   forgetAllPending();
   await Promise.all(db.tables.map((table) => table.clear()));
   consoleProblems = [];

@@ -1,2 +1,2 @@
-/** Integration tests run in Node: phones get their IndexedDB from fake-indexeddb, loaded before Dexie. */
-import 'fake-indexeddb/auto';
+/** Integration tests run in Node: phones as the benchmarks make them. */
+import '../../scripts/lib/node-phone.ts';

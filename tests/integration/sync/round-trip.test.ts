@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BarTabDatabase } from '../../../src/db/index.ts';
 import { restoreEvictedTab } from '../../../src/sync/index.ts';
-import { tabOn } from '../../../src/tab/index.ts';
+import { openTab } from '../../../src/tab/index.ts';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
 import { makePhone, SIDES, type Phone, type Side } from '../../support/phones.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
@@ -80,10 +80,13 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     const olga = await phone();
     const kept = await olga.addOrder();
     const mistaken = await olga.addOrder('Tabla Irish', 16990);
-    await tabOn.setOrderActive(olga.database, olga.guest.id, mistaken, false);
+    const tab = openTab(olga.database);
+    await tab.takeOffTab({ id: mistaken, user_id: olga.guest.id });
     expect(await olga.flush()).toEqual({ kind: 'done' });
     expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, false]]);
-    await tabOn.setOrderActive(olga.database, olga.guest.id, mistaken, true);
+    const removed = await olga.database.orders.get(mistaken);
+    if (!removed) throw new Error('the removed order must stay on the phone');
+    await tab.putBackOnTab(removed);
     expect(await olga.flush()).toEqual({ kind: 'done' });
     expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, true]]);
   });
@@ -185,7 +188,7 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     // Same guest (still in localStorage), empty IndexedDB.
     const evicted = new BarTabDatabase(`evicted-${ines.guest.id}`);
     expect(await restoreEvictedTab(evicted, ines.transport, ines.guest.id)).toBe(1);
-    expect((await tabOn.activeOrders(evicted, ines.guest.id)).map((order) => order.id)).toEqual([after]);
+    expect((await openTab(evicted).activeOrders(ines.guest.id)).map((order) => order.id)).toEqual([after]);
     expect(await restoreEvictedTab(evicted, ines.transport, ines.guest.id)).toBe(0);
     evicted.close();
     await BarTabDatabase.delete(evicted.name);

@@ -4,7 +4,6 @@
  * (supabase-js only adds its X-Client-Info), for each of the queue's calls.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import ws from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseTransport, type SyncTransport } from '../../../src/sync/index.ts';
 import { createPostgrestTransport } from '../../../src/sync/worker-transport.ts';
@@ -62,7 +61,7 @@ async function requestsOf(transport: SyncTransport): Promise<Seen[]> {
 describe('the service worker’s transport', () => {
   it('sends exactly the requests the page’s supabase-js sends', async () => {
     const anonKey = 'anon.key.for-test';
-    const page = await requestsOf(await createSupabaseTransport({ url, anonKey, realtimeTransport: ws }));
+    const page = await requestsOf(await createSupabaseTransport({ url, anonKey }));
     const worker = await requestsOf(createPostgrestTransport({ url, anonKey }));
     expect(page).toHaveLength(4);
     expect(worker).toEqual(page);

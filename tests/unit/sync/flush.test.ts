@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type OutboxEntry } from '../../../src/db/index.ts';
 import { inProcessLock, queueGuest, restoreEvictedTab } from '../../../src/sync/index.ts';
-import { tabOn } from '../../../src/tab/index.ts';
+import { openTab } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
 
@@ -11,7 +11,7 @@ const pick = { name: 'Aperol Spritz', price: 6500 };
 
 async function addOrders(guestId: string, count: number) {
   const orders = [];
-  for (let index = 0; index < count; index += 1) orders.push(await tabOn.addOrder(db, guestId, pick, new Date(Date.UTC(2026, 10, 21, 22, 0, index))));
+  for (let index = 0; index < count; index += 1) orders.push(await openTab(db).addOrder(guestId, pick, new Date(Date.UTC(2026, 10, 21, 22, 0, index))));
   return orders;
 }
 
@@ -63,7 +63,7 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
 
   it('keeps FIFO around a reset, which deactivates exactly the ids active then', async () => {
     const before = await addOrders(ANA.id, 3);
-    await tabOn.resetTab(db, ANA.id);
+    await openTab(db).resetTab(ANA.id);
     await addOrders(ANA.id, 2);
     const { transport, calls } = recordingTransport();
     await flush(transport);
@@ -73,9 +73,10 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
 
   it('replays a removal and its undo in order, as the same order’s flag', async () => {
     const [order] = await addOrders(ANA.id, 1);
-    const id = order?.id ?? '';
-    await tabOn.setOrderActive(db, ANA.id, id, false);
-    await tabOn.setOrderActive(db, ANA.id, id, true);
+    if (!order) throw new Error('one order was added');
+    const { id } = order;
+    await openTab(db).takeOffTab(order);
+    await openTab(db).putBackOnTab(order);
     const { transport, calls } = recordingTransport();
     await flush(transport);
     expect(calls.map((call) => [call.kind, call.ids ?? call.rows?.map((row) => row.id)])).toEqual([
@@ -87,7 +88,7 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
 
   it('splits a reset of many orders into short requests', async () => {
     await addOrders(ANA.id, 95);
-    await tabOn.resetTab(db, ANA.id);
+    await openTab(db).resetTab(ANA.id);
     const { transport, calls } = recordingTransport();
     await flush(transport);
     expect(calls.filter((call) => call.kind === 'deactivate').map((call) => call.ids?.length)).toEqual([40, 40, 15]);
@@ -178,7 +179,7 @@ describe('restoring an evicted tab', () => {
   it('pulls the active orders back when the phone lost them', async () => {
     const { transport } = recordingTransport(undefined, remote);
     expect(await restoreEvictedTab(db, transport, ANA.id)).toBe(1);
-    expect(await tabOn.activeOrders(db, ANA.id)).toEqual(remote);
+    expect(await openTab(db).activeOrders(ANA.id)).toEqual(remote);
   });
 
   it('leaves a phone that has orders or a queue alone', async () => {

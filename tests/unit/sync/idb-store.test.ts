@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BarTabDatabase, db } from '../../../src/db/index.ts';
 import { DATABASE_NAME, IDB_VERSION, SCHEMA_VERSION } from '../../../src/db/schema.ts';
 import { idbOutboxStore, inProcessLock, openTabDatabase, queueGuest, flushOutbox } from '../../../src/sync/index.ts';
-import { tabOn } from '../../../src/tab/index.ts';
+import { openTab } from '../../../src/tab/index.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };
@@ -54,7 +54,7 @@ describe('the schema the worker expects', () => {
 describe('a flush by the service worker', () => {
   it('updates the page’s live views: the queue, the parked changes and the orders', async () => {
     await queueGuest(db, ANA);
-    const [order] = await Promise.all([tabOn.addOrder(db, ANA.id, { name: 'Aperol Spritz', price: 6500 }), tabOn.addOrder(db, ANA.id, { name: 'Tabla Irish', price: 16990 })]);
+    const [order] = await Promise.all([openTab(db).addOrder(ANA.id, { name: 'Aperol Spritz', price: 6500 }), openTab(db).addOrder(ANA.id, { name: 'Tabla Irish', price: 16990 })]);
     const queued = watch(() => db.outbox.count());
     const parked = watch(() => db.parked.toArray());
     const orders = watch(() => db.orders.where('[user_id+created_at]').between([ANA.id, ''], [ANA.id, '\uffff']).toArray());
@@ -75,7 +75,7 @@ describe('a flush by the service worker', () => {
 describe('a flush by the page', () => {
   it('updates its own views where there is no BroadcastChannel (Safari before 15.4)', async () => {
     vi.stubGlobal('BroadcastChannel', undefined);
-    await tabOn.addOrder(db, ANA.id, { name: 'Aperol Spritz', price: 6500 });
+    await openTab(db).addOrder(ANA.id, { name: 'Aperol Spritz', price: 6500 });
     const queued = watch(() => db.outbox.count());
     await queued.until((count) => count === 1);
     const { transport } = recordingTransport();

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/index.ts';
 import { inProcessLock, queueGuest, requeueGuest, restoreEvictedTab, retryParked } from '../../../src/sync/index.ts';
 import { rememberInactive, rememberedInactive } from '../../../src/sync/inactive-memory.ts';
-import { tabOn } from '../../../src/tab/index.ts';
+import { openTab } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
 
@@ -18,7 +18,7 @@ const REFUSED_NAME = { status: 400, code: '23514', message: 'new row for relatio
 
 async function addOrders(count: number) {
   const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) ids.push((await tabOn.addOrder(db, ANA.id, pick, new Date(Date.UTC(2026, 10, 21, 22, 0, index)))).id);
+  for (let index = 0; index < count; index += 1) ids.push((await openTab(db).addOrder(ANA.id, pick, new Date(Date.UTC(2026, 10, 21, 22, 0, index)))).id);
   return ids;
 }
 
@@ -38,7 +38,7 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
     it('holds the guest’s orders and reset in the queue (never parked), and asks for the name', async () => {
       await queueGuest(db, ANA);
       const ids = await addOrders(3);
-      await tabOn.resetTab(db, ANA.id);
+      await openTab(db).resetTab(ANA.id);
       const first = flush((call) => (call.table === 'users' ? REFUSED_NAME : { status: 201 }));
       expect(await first.outcome).toEqual({ kind: 'done' });
       expect(first.calls.map((call) => call.table ?? call.kind)).toEqual(['users']);
@@ -101,7 +101,7 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
       const [first, second] = await addOrders(2);
       await flush(() => badPrice, '1.0.0').outcome;
       expect(await db.parked.count()).toBe(2);
-      await tabOn.resetTab(db, ANA.id);
+      await openTab(db).resetTab(ANA.id);
       await flush(() => ({ status: 204 }), '1.0.0').outcome;
 
       expect(await retryParked(db, { parkedBefore: '1.0.0' })).toBe(0);
@@ -141,7 +141,7 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
     it('are cut by bytes as well as by rows', async () => {
       await queueGuest(db, ANA);
       for (let index = 0; index < 400; index += 1) {
-        await tabOn.addOrder(db, ANA.id, { name: `Cóctel ${'🍺'.repeat(100)} ${index}`, price: 6500 });
+        await openTab(db).addOrder(ANA.id, { name: `Cóctel ${'🍺'.repeat(100)} ${index}`, price: 6500 });
       }
       const run = flush(() => ({ status: 201 }));
       await run.outcome;
@@ -157,7 +157,7 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
 describe('restore after eviction', () => {
   it('never brings back orders the guest reset, even if the server still has them active', async () => {
     const ids = await addOrders(2);
-    await tabOn.resetTab(db, ANA.id);
+    await openTab(db).resetTab(ANA.id);
     rememberInactive(ANA.id, ids);
     expect(rememberedInactive(ANA.id)).toEqual(new Set(ids));
     const remote = ids.map((id, index) => ({ id, user_id: ANA.id, ...{ product_name: pick.name, product_price: pick.price }, active: true, created_at: `2026-11-21T22:00:0${index}.000Z` }));

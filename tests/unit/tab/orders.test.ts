@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/index.ts';
 import { rememberedInactive } from '../../../src/sync/index.ts';
-import { activeOrders, addOrder, removeOrder, resetTab, undoRemoval } from '../../../src/tab/index.ts';
+import { activeOrders, addOrder, putBackOnTab, resetTab, takeOffTab } from '../../../src/tab/index.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 const BETO = '2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17';
@@ -11,12 +11,12 @@ describe('orders on the phone', () => {
   it('takes one pick off the tab and puts the same order back, each change queued in order', async () => {
     const kept = await addOrder(ANA, { name: 'Aperol Spritz', price: 6500 }, at(1));
     const mistaken = await addOrder(ANA, { name: 'Tabla Irish', price: 16990 }, at(2));
-    expect(await removeOrder(ANA, mistaken.id)).toBe(true);
+    expect(await takeOffTab(mistaken)).toBe(true);
     expect((await activeOrders(ANA)).map((order) => order.id)).toEqual([kept.id]);
     expect(rememberedInactive(ANA)).toEqual(new Set([mistaken.id]));
-    expect(await removeOrder(BETO, kept.id)).toBe(false);
-    expect(await undoRemoval(ANA, mistaken.id)).toBe(true);
-    expect(await undoRemoval(ANA, mistaken.id)).toBe(false);
+    expect(await takeOffTab({ id: kept.id, user_id: BETO })).toBe(false);
+    expect(await putBackOnTab(mistaken)).toBe(true);
+    expect(await putBackOnTab(mistaken)).toBe(false);
     expect((await activeOrders(ANA)).map((order) => order.id)).toEqual([mistaken.id, kept.id]);
     expect(rememberedInactive(ANA)).toEqual(new Set());
     const changes = (await db.outbox.toArray()).map((entry) => ('orderIds' in entry ? [entry.kind, ...entry.orderIds] : [entry.kind]));
