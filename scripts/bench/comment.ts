@@ -8,7 +8,7 @@
  */
 import { startBenchedComment } from './comment-stack.ts';
 import { streamComment } from '../../src/comments/stream.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../tests/support/openai-server.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../lib/openai-server.ts';
 import { median, percentile, saveResults, table, type Figure } from './report.ts';
 
 const PIECES = ['¡Salud', ', po!', ' Esa', ' Summer', ' Ale', ' te', ' queda', ' al', ' pelo,', ' cachai', ' o', ' no.'];

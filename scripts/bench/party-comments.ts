@@ -6,7 +6,7 @@
  */
 import { startBenchedComment } from './comment-stack.ts';
 import { streamComment } from '../../src/comments/stream.ts';
-import { startFakeOpenAI } from '../../tests/support/openai-server.ts';
+import { startFakeOpenAI } from '../lib/openai-server.ts';
 
 const PIECES = ['¡Salud', ', po!', ' Otra', ' Guinness', ' y', ' te', ' sacamos', ' a', ' bailar', ' cueca,', ' cachai.'];
 export const EXPECTED_COMMENT = PIECES.join('');

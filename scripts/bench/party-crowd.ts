@@ -9,7 +9,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { seededRandom } from '../../tests/support/fault-proxy.ts';
+import { seededRandom } from '../lib/seeded-random.ts';
 import { seatGuest, type PartyGuest, type Trips } from './party-guest.ts';
 import type { GuestPlan } from './party-plan.ts';
 

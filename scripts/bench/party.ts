@@ -26,7 +26,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { seededRandom } from '../../tests/support/fault-proxy.ts';
+import { seededRandom } from '../lib/seeded-random.ts';
 import { startLocalStack, type LocalStack } from '../lib/local-stack.ts';
 import { commentCrowd, EXPECTED_COMMENT, UPSTREAM, type CommentResult } from './party-comments.ts';
 import { epochNow, startCrowd, type Crowd, type CrowdReport } from './party-crowd.ts';

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startProduct } from '../../scripts/lib/product.ts';
-import { startFakeOpenAI } from '../support/openai-server.ts';
+import { startFakeOpenAI } from '../../scripts/lib/openai-server.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const stateDir = await mkdtemp(join(tmpdir(), 'bar-tab-e2e-'));

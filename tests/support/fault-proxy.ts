@@ -20,18 +20,6 @@ export type Fault =
   | 'huge-500'
   | 'hang';
 
-/** mulberry32: small, fast, and the same sequence for the same seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface FaultProxy {
   readonly url: string;
   /** Requests seen, by fault applied. */

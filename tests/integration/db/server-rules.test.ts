@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../../src/catalogue/index.ts';
 import { isGuestName, MAX_ORDERS_PER_GUEST } from '../../../supabase/functions/_shared/rules.ts';
-import { seededRandom } from '../../support/fault-proxy.ts';
+import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denoArguments, startCommentFunction, type RunningCommentFunction } from '../../../scripts/lib/comment-function.ts';
 import { anOrder } from '../../support/comment-orders.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../support/openai-server.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../scripts/lib/openai-server.ts';
 import { readOnePiece, readPieces } from '../../support/read-stream.ts';
 
 const KEY = 'sk-deno-test-never-shown';

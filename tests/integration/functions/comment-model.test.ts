@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommentHandler, type CommentHandlerOptions } from '../../../supabase/functions/comment/handler.ts';
 import { DATA_OPEN } from '../../../supabase/functions/_shared/prompt.ts';
 import { anOrder, commentRequest } from '../../support/comment-orders.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../support/openai-server.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../scripts/lib/openai-server.ts';
 import { readOnePiece, readPieces } from '../../support/read-stream.ts';
 
 const KEY = 'sk-test-do-not-leak-4f9a';

@@ -8,7 +8,7 @@ import { PRODUCTS, type Product } from '../../../src/catalogue/index.ts';
 import { parseParty, parsePartyOrders, type Party, type PartyGuest } from '../../../src/host/party.ts';
 import { tippedTotal } from '../../../supabase/functions/_shared/rules.ts';
 import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
-import { seededRandom } from '../../support/fault-proxy.ts';
+import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { addOrders, askHost, freshAddress, guestWithOrders, HOST_KEY, hostHandler, product, resetGuest, type SeededGuest } from './support.ts';
 

@@ -5,7 +5,8 @@
  * Seeded: the same seed replays the same faults and the same guest actions.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seededRandom, startFaultProxy, type Fault, type FaultProxy } from '../../support/fault-proxy.ts';
+import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
+import { startFaultProxy, type Fault, type FaultProxy } from '../../support/fault-proxy.ts';
 import { makePhone, type Phone } from '../../support/phones.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 

@@ -18,7 +18,7 @@ import {
 } from '../../../supabase/functions/_shared/rules.ts';
 import { acceptGuestName } from '../../../src/guest/index.ts';
 import { menuMigrationSql, newestMenuMigration } from '../../../scripts/lib/menu-sql.ts';
-import { seededRandom } from '../../support/fault-proxy.ts';
+import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
 
 // Vitest runs from the repository's root (this project's jsdom has no file: URLs for import.meta).
 const MIGRATIONS_DIR = join(process.cwd(), 'supabase', 'migrations');
