@@ -103,21 +103,6 @@ describe('the comment on each pick', () => {
     expect(server.call(1).body).toMatchObject({ previousProducts: ['Aperol Spritz'], previousComment: 'Primera ronda, Ana.' });
   });
 
-  it('lets a newer pick abort the older stream, whose later chunks never show', async () => {
-    const { user } = renderApp();
-    await order(user, 'Aperol Spritz');
-    await waitFor(() => expect(server.calls).toHaveLength(1));
-    server.call(0).send('Lo viejo');
-    await screen.findByText('Lo viejo');
-    await order(user, 'Tabla Irish');
-    await waitFor(() => expect(server.calls).toHaveLength(2));
-    expect(server.call(0).signal?.aborted).toBe(true);
-    server.call(0).send(' y lo tarde');
-    server.call(1).send('Lo nuevo');
-    expect(await screen.findByText('Lo nuevo')).toBeInTheDocument();
-    expect(screen.queryByText(/tarde/)).toBeNull();
-  });
-
   it('offline, tells the guest and asks nothing; back online, asks once, for the latest pick', async () => {
     const onLine = connectivity().mockReturnValue(false);
     const { user } = renderApp();
@@ -184,17 +169,6 @@ describe('the comment on each pick', () => {
     server.call(0).finish();
     await waitFor(() => expect(region()).not.toHaveClass('order-comment-coming'));
     expect(screen.getByText('Va')).toBeInTheDocument();
-  });
-
-  it('keeps what came when the stream is cut mid-way', async () => {
-    const { user } = renderApp();
-    await order(user, 'Aperol Spritz');
-    await waitFor(() => expect(server.calls).toHaveLength(1));
-    server.call(0).send('Ese Aperol');
-    await screen.findByText('Ese Aperol');
-    server.call(0).cut();
-    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
-    expect(screen.getByText('Ese Aperol')).toBeInTheDocument();
   });
 
   it('asks for a comment on Otra too, as on Agregar', async () => {
