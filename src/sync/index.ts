@@ -12,5 +12,5 @@ export { forgetInactive, rememberInactive, rememberedInactive } from './inactive
 export { queueGuest, queueOrder, queueReactivate, queueReset, requeueGuest } from './outbox.ts';
 export { retryParked, type ParkedSelection } from './parked.ts';
 export { restoreEvictedTab } from './restore.ts';
-export { describeSync, type SyncLine, type SyncSnapshot } from './status.ts';
+export { describeSync, type SyncLine, type SyncSnapshot, type SyncTone } from './status.ts';
 export { createSupabaseTransport, type SyncTransport, type WriteResult } from './transport.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import type { SyncLine, SyncTone } from '../sync/status.ts';
+import type { SyncLine, SyncTone } from '../sync/index.ts';
 import { formatPesos, tippedTotal } from '../tab/index.ts';
 
 /** Room the bar takes at the bottom: the totals count as seen only above it. */
