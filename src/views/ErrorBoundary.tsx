@@ -4,8 +4,14 @@ interface State {
   readonly failed: boolean;
 }
 
+interface Props {
+  readonly children: ReactNode;
+  /** What is safe whatever broke; the guest's tab by default. */
+  readonly kept?: string;
+}
+
 /** Last resort: a Spanish message and a way back, never a stack trace or a blank page. */
-export class ErrorBoundary extends Component<{ readonly children: ReactNode }, State> {
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
@@ -17,7 +23,7 @@ export class ErrorBoundary extends Component<{ readonly children: ReactNode }, S
     return (
       <section className="card problem" role="alert">
         <h2 className="card-title">Algo se enredó</h2>
-        <p>Tu cuenta sigue guardada en este teléfono. Recarga la página para seguir.</p>
+        <p>{this.props.kept ?? 'Tu cuenta sigue guardada en este teléfono.'} Recarga la página para seguir.</p>
         <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
           Recargar
         </button>

@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { env } from '../../config/env.ts';
 import { askHost, createHostSession, hostEndpoint, localHostStore, useHostState, type HostEndpoint, type HostSession } from '../../host/index.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
-import { HostErrorBoundary } from './HostErrorBoundary.tsx';
+import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { HostSignIn } from './HostSignIn.tsx';
 import { PartyScreen } from './PartyScreen.tsx';
 import './host.css';
@@ -24,13 +24,13 @@ export default function HostApp() {
         <h1 className="brand">La fiesta</h1>
       </header>
       <main className="app-main">
-        <HostErrorBoundary>
+        <ErrorBoundary kept="Las cuentas siguen en el servidor.">
           {ENDPOINT ? (
             <SessionOf endpoint={ENDPOINT} />
           ) : (
             <p className="card problem">Esta versión de la app no tiene servidor: la fiesta solo se ve con Supabase configurado.</p>
           )}
-        </HostErrorBoundary>
+        </ErrorBoundary>
       </main>
       <footer className="app-footer">versión {env.appVersion}</footer>
       <ReloadPrompt />

@@ -6,7 +6,8 @@
 import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { parseCommentRequest, type CommentOrder } from '../_shared/comment-request.ts';
-import { ALLOWED_METHODS, corsHeaders, isForbiddenCrossSite, preflightHeaders } from '../_shared/cors.ts';
+import { corsHeaders } from '../_shared/cors.ts';
+import { refuseRequest } from '../_shared/gate.ts';
 import { describeFailure, redact } from '../_shared/failures.ts';
 import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
 import { buildCommentMessages } from '../_shared/prompt.ts';
@@ -41,7 +42,6 @@ export interface RequestInfo {
 
 export type CommentHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
 
-const PATHS = new Set(['/', '/comment', '/functions/v1/comment']);
 
 interface Context {
   readonly settings: CommentSettings;
@@ -81,7 +81,7 @@ export function createCommentHandler(options: CommentHandlerOptions): CommentHan
 }
 
 async function answer(context: Context, request: Request, info: RequestInfo | undefined, cors: Record<string, string>) {
-  const refusal = refuseRequest(context, request, cors);
+  const refusal = refuseRequest('comment', request, context.settings.allowedOrigins, cors);
   if (refusal) return refusal;
   const read = await readOrder(request);
   if (!read.ok) return jsonError(read.answer, cors);
@@ -92,24 +92,6 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
     return jsonError({ status: 429, error, retryAfterSeconds: decision.retryAfterSeconds }, cors);
   }
   return streamComment(context, order, request.signal, cors);
-}
-
-/** Path, preflight, method and origin checks: the answer, or null to go on. */
-function refuseRequest(context: Context, request: Request, cors: Record<string, string>): Response | null {
-  const allowed = context.settings.allowedOrigins;
-  const forbidden: ErrorAnswer = { status: 403, error: 'Origen no permitido.' };
-  const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1');
-  if (!PATHS.has(path)) return jsonError({ status: 404, error: 'Aquí no hay nada: usa /comment.' }, cors);
-  if (request.method === 'OPTIONS') {
-    const headers = preflightHeaders(request, allowed);
-    if (headers) return new Response(null, { status: 204, headers });
-    if (request.headers.has('origin')) return jsonError(forbidden, cors);
-    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS } });
-  }
-  if (request.method !== 'POST') {
-    return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: ALLOWED_METHODS } }, cors);
-  }
-  return isForbiddenCrossSite(request, allowed) ? jsonError(forbidden, cors) : null;
 }
 
 type ReadOrder = { readonly ok: true; readonly order: CommentOrder } | { readonly ok: false; readonly answer: ErrorAnswer };

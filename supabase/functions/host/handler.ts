@@ -6,7 +6,8 @@
  */
 import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
-import { ALLOWED_METHODS, corsHeaders, isForbiddenCrossSite, preflightHeaders } from '../_shared/cors.ts';
+import { corsHeaders } from '../_shared/cors.ts';
+import { refuseRequest } from '../_shared/gate.ts';
 import type { Database } from '../_shared/database.ts';
 import { isHostKey, withoutKey } from '../_shared/host-key.ts';
 import { hostKeyOf, parseHostAction, parseHostBody, type HostAction } from '../_shared/host-request.ts';
@@ -31,7 +32,6 @@ export interface RequestInfo {
 
 export type HostHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
 
-const PATHS = new Set(['/', '/host', '/functions/v1/host']);
 
 export const HOST_ERRORS = {
   noKey: 'Falta la clave de anfitrión.',
@@ -66,7 +66,7 @@ export function createHostHandler(options: HostHandlerOptions): HostHandler {
 }
 
 async function answer(context: Context, request: Request, info: RequestInfo | undefined, cors: Record<string, string>) {
-  const refusal = refuseRequest(context, request, cors);
+  const refusal = refuseRequest('host', request, context.settings.allowedOrigins, cors);
   if (refusal) return refusal;
   const { hostKey } = context.settings;
   if (!hostKey || !context.database) return jsonError({ status: 503, error: HOST_ERRORS.notConfigured }, cors);
@@ -80,24 +80,6 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   const action = parseHostAction(body.value);
   if (!action.ok) return jsonError({ status: 400, error: `Pedido inválido: ${action.error}` }, cors);
   return perform(context, context.database, guard, action.value, cors);
-}
-
-/** Path, preflight, method and origin checks: the answer, or null to go on. */
-function refuseRequest(context: Context, request: Request, cors: Record<string, string>): Response | null {
-  const allowed = context.settings.allowedOrigins;
-  const forbidden: ErrorAnswer = { status: 403, error: 'Origen no permitido.' };
-  const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1');
-  if (!PATHS.has(path)) return jsonError({ status: 404, error: 'Aquí no hay nada: usa /host.' }, cors);
-  if (request.method === 'OPTIONS') {
-    const headers = preflightHeaders(request, allowed);
-    if (headers) return new Response(null, { status: 204, headers });
-    if (request.headers.has('origin')) return jsonError(forbidden, cors);
-    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS } });
-  }
-  if (request.method !== 'POST') {
-    return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: ALLOWED_METHODS } }, cors);
-  }
-  return isForbiddenCrossSite(request, allowed) ? jsonError(forbidden, cors) : null;
 }
 
 type ReadBody = { readonly ok: true; readonly value: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly answer: ErrorAnswer };

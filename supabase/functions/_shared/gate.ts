@@ -1,0 +1,26 @@
+/** The door of every function: what is refused before a body is read. */
+import { ALLOWED_METHODS, isForbiddenCrossSite, preflightHeaders } from './cors.ts';
+import { jsonError, type ErrorAnswer } from './responses.ts';
+
+/**
+ * The checks every function makes before it reads a body: its path (`name`:
+ * /<name> locally, /functions/v1/<name> on Supabase), the CORS preflight, POST
+ * only, and the origin. The answer to send, or null to go on.
+ */
+export function refuseRequest(name: string, request: Request, allowed: ReadonlySet<string>, cors: Record<string, string>): Response | null {
+  const forbidden: ErrorAnswer = { status: 403, error: 'Origen no permitido.' };
+  const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1');
+  if (!['/', `/${name}`, `/functions/v1/${name}`].includes(path)) {
+    return jsonError({ status: 404, error: `Aquí no hay nada: usa /${name}.` }, cors);
+  }
+  if (request.method === 'OPTIONS') {
+    const headers = preflightHeaders(request, allowed);
+    if (headers) return new Response(null, { status: 204, headers });
+    if (request.headers.has('origin')) return jsonError(forbidden, cors);
+    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS } });
+  }
+  if (request.method !== 'POST') {
+    return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: ALLOWED_METHODS } }, cors);
+  }
+  return isForbiddenCrossSite(request, allowed) ? jsonError(forbidden, cors) : null;
+}
