@@ -33,7 +33,7 @@ async function newPhone(browser: Browser): Promise<{ context: BrowserContext; pa
  * from dist/; then what came once the guest typed a name and went on (the tab's
  * chunk, fetched while the name is typed, and the sync client).
  */
-async function firstLoadJs(browser: Browser, app: ServedApp): Promise<{ first: number; afterName: number }> {
+export async function firstLoadJs(browser: Browser, app: ServedApp): Promise<{ first: number; afterName: number }> {
   const { context, page } = await newPhone(browser);
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -170,7 +170,7 @@ async function tapFirst(page: Page, selector: string): Promise<void> {
 }
 
 /** From the tap on Agregar to the new total on screen, with 500 orders in the tab. */
-async function addToTab(browser: Browser, app: ServedApp): Promise<number[]> {
+export async function addToTab(browser: Browser, app: ServedApp): Promise<number[]> {
   const { context, page } = await longTab(browser, app);
   await markTapsToTotal(page, '.button-add');
   const search = page.getByPlaceholder('Pisco Mistral');
@@ -185,7 +185,7 @@ async function addToTab(browser: Browser, app: ServedApp): Promise<number[]> {
 }
 
 /** 'Otra' on the newest row, tap after tap with nothing typed between: tap to the new total, 500 orders in the tab. */
-async function otraTaps(browser: Browser, app: ServedApp): Promise<number[]> {
+export async function otraTaps(browser: Browser, app: ServedApp): Promise<number[]> {
   const { context, page } = await longTab(browser, app);
   await markTapsToTotal(page, '.button-again');
   for (let tap = 0; tap < 30; tap += 1) await tapAndWaitForTotal(page, () => tapFirst(page, '.button-again'));
@@ -195,7 +195,7 @@ async function otraTaps(browser: Browser, app: ServedApp): Promise<number[]> {
 }
 
 /** From a keystroke in the search to the suggestions updated on screen. */
-async function searchKeystroke(browser: Browser, app: ServedApp): Promise<number[]> {
+export async function searchKeystroke(browser: Browser, app: ServedApp): Promise<number[]> {
   const { context, page } = await newPhone(browser);
   await regular(page, app, 20);
   await slowCpu(page);

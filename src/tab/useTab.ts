@@ -1,20 +1,164 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import Dexie, { type ObservabilitySet } from 'dexie';
+import { useCallback, useSyncExternalStore } from 'react';
 import { db, type Order } from '../db/index.ts';
 import { activeOrders } from './orders.ts';
 import { forgetSettled, pendingChanges, settledPending, subscribePending, withPending } from './pending.ts';
 
 /**
+ * Quiet time after a change to the stored orders before the tab is read again.
+ * A guest's own picks show at once through the pending overlay; the re-read
+ * (every order of a long tab, from IndexedDB) only confirms them, so it waits
+ * until a burst of taps is over instead of running between two taps.
+ */
+export const REREAD_QUIET_MS = 250;
+
+/** True when the change touched the orders store (its rows or any of its indexes). */
+function touchesOrders(parts: ObservabilitySet): boolean {
+  if ('all' in parts) return true;
+  const prefix = `idb://${db.name}/orders/`;
+  return Object.keys(parts).some((part) => part.startsWith(prefix));
+}
+
+const sameOrder = (a: Order, b: Order) =>
+  a === b ||
+  (a.id === b.id &&
+    a.user_id === b.user_id &&
+    a.product_name === b.product_name &&
+    a.product_price === b.product_price &&
+    a.active === b.active &&
+    a.created_at === b.created_at &&
+    a.rejected === b.rejected);
+
+const sameTab = (a: readonly Order[], b: readonly Order[]) =>
+  a === b || (a.length === b.length && a.every((order, index) => sameOrder(order, b[index] as Order)));
+
+/**
+ * One guest's tab as the screen shows it: the stored orders (newest first)
+ * with the pending picks laid over them. It tells its listeners only when what
+ * the guest sees changed: a re-read that agrees with the screen renders nothing.
+ */
+class LiveTab {
+  private stored: readonly Order[] | undefined;
+  private view: readonly Order[] | undefined;
+  private readonly listeners = new Set<() => void>();
+  private stopPending: (() => void) | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Bumped by each read and each change, so a read overtaken by a change is done again. */
+  private generation = 0;
+  private reading = false;
+  private stopped = false;
+
+  constructor(private readonly userId: string) {}
+
+  readonly current = (): readonly Order[] | undefined => this.view;
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get unused(): boolean {
+    return this.listeners.size === 0;
+  }
+
+  start(): void {
+    this.stopPending = subscribePending(this.pendingChanged);
+    Dexie.on('storagemutated', this.storageChanged);
+    void this.read();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.stopPending?.();
+    Dexie.on.storagemutated.unsubscribe(this.storageChanged);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private readonly pendingChanged = () => {
+    // A tap: the overlay shows it now, and a re-read due soon waits for the taps to stop.
+    if (this.timer !== null) this.scheduleRead();
+    this.update();
+  };
+
+  private readonly storageChanged = (parts: ObservabilitySet) => {
+    if (this.stopped || !touchesOrders(parts)) return;
+    this.generation += 1;
+    this.scheduleRead();
+  };
+
+  /** At once, unless picks are still on their way (the guest is tapping): then once the taps stop. */
+  private scheduleRead(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    const { shown, hidden } = pendingChanges();
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.read();
+      },
+      shown.size > 0 || hidden.size > 0 ? REREAD_QUIET_MS : 0,
+    );
+  }
+
+  private async read(): Promise<void> {
+    if (this.reading) return;
+    this.reading = true;
+    const generation = this.generation;
+    try {
+      const stored = await activeOrders(db, this.userId);
+      if (this.stopped) return;
+      this.stored = stored;
+      // Changes the stored tab now agrees with need no optimistic copy any more.
+      const changes = pendingChanges();
+      if (changes.shown.size > 0 || changes.hidden.size > 0) forgetSettled(settledPending(changes, stored));
+      this.update();
+    } catch {
+      // The database went away (closed or deleted): the next change reads again.
+    } finally {
+      this.reading = false;
+    }
+    if (!this.stopped && generation !== this.generation && this.timer === null) void this.read();
+  }
+
+  private update(): void {
+    if (this.stored === undefined) return;
+    const next = withPending(this.stored, pendingChanges(), this.userId);
+    if (this.view !== undefined && sameTab(this.view, next)) return;
+    this.view = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const tabs = new Map<string, LiveTab>();
+
+function tabOf(userId: string): LiveTab {
+  let tab = tabs.get(userId);
+  if (!tab) {
+    tab = new LiveTab(userId);
+    tabs.set(userId, tab);
+    tab.start();
+  }
+  return tab;
+}
+
+function subscribeTab(userId: string, listener: () => void): () => void {
+  const tab = tabOf(userId);
+  const unsubscribe = tab.subscribe(listener);
+  return () => {
+    unsubscribe();
+    if (!tab.unused) return;
+    // The screen went away: stop watching, and read afresh when it comes back.
+    tab.stop();
+    if (tabs.get(userId) === tab) tabs.delete(userId);
+  };
+}
+
+/**
  * The guest's active orders, newest first, live in every open tab, with picks
  * just tapped, taken off or put back shown so at once; undefined while loading.
+ * The same array until what the guest sees changes.
  */
 export function useActiveOrders(userId: string): readonly Order[] | undefined {
-  const stored = useLiveQuery(() => activeOrders(db, userId), [userId]);
-  const changes = useSyncExternalStore(subscribePending, pendingChanges);
-  useEffect(() => {
-    if (!stored || (changes.shown.size === 0 && changes.hidden.size === 0)) return;
-    // Changes the stored tab now agrees with need no optimistic copy any more (and no render).
-    forgetSettled(settledPending(changes, stored));
-  }, [stored, changes]);
-  return useMemo(() => (stored ? withPending(stored, changes, userId) : undefined), [stored, changes, userId]);
+  const subscribe = useCallback((listener: () => void) => subscribeTab(userId, listener), [userId]);
+  return useSyncExternalStore(subscribe, () => tabs.get(userId)?.current());
 }

@@ -61,8 +61,8 @@ const OrderBlock = memo(
   (before, after) => before.onAgain === after.onAgain && before.onRemove === after.onRemove && sameRows(before.orders, after.orders),
 );
 
-/** One line of the tab, with 'Otra' and 'Quitar'. */
-function OrderRow({ order, onAgain, onRemove }: RowActions & { readonly order: Order }) {
+/** One line of the tab, with 'Otra' and 'Quitar'; a new pick in its block renders only its own row. */
+const OrderRow = memo(function OrderRow({ order, onAgain, onRemove }: RowActions & { readonly order: Order }) {
   const name = order.product_name;
   // 'Otra' adds at today's price from the bar's list; a product no longer on it cannot be ordered again.
   const product = findProduct(name);
@@ -92,4 +92,4 @@ function OrderRow({ order, onAgain, onRemove }: RowActions & { readonly order: O
       </span>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { useOrderComment } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
@@ -10,7 +10,7 @@ import { ConsumedProducts } from './ConsumedProducts.tsx';
 import { OrderComment } from './OrderComment.tsx';
 import { RemovalToast } from './RemovalToast.tsx';
 import { StickyTotal } from './StickyTotal.tsx';
-import { useRemoval } from './useRemoval.ts';
+import { useRemoval, type Removals } from './useRemoval.ts';
 
 const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 
@@ -26,7 +26,6 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const totalsRef = useRef<HTMLDivElement>(null);
   const [saveFailed, setSaveFailed] = useState(false);
   useSync(guest);
-  const syncLine = useSyncLine();
   const { comment, enabled: commentsOn, commentOn, reset: resetComment } = useOrderComment(guest);
 
   useEffect(() => {
@@ -72,6 +71,25 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
         </p>
       )}
       <ConsumedProducts orders={orders} total={total} totalsRef={totalsRef} onReset={reset} onAgain={orderProduct} onRemove={takeOff} />
+      <SyncAndDock total={total} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
+    </>
+  );
+}
+
+interface SyncAndDockProps extends Pick<Removals, 'removal' | 'putBack'> {
+  readonly total: number;
+  readonly totalsRef: RefObject<HTMLDivElement | null>;
+  readonly forgetRemoval: () => void;
+}
+
+/**
+ * The sync line and the bar at the bottom: the only parts the outbox's changes
+ * render again (after every pick, and as it reaches the server), not the tab.
+ */
+const SyncAndDock = memo(function SyncAndDock({ total, totalsRef, removal, putBack, forgetRemoval }: SyncAndDockProps) {
+  const syncLine = useSyncLine();
+  return (
+    <>
       {syncLine && (
         <div className="sync-status">
           <p className={`sync-line sync-${syncLine.tone}`} role="status">
@@ -90,5 +108,5 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
       </div>
     </>
   );
-}
+});
 
