@@ -14,7 +14,7 @@ describe('the last resort when a screen breaks', () => {
     // React reports the caught error on the console; here that is the point, not a problem.
     vi.mocked(console.error).mockImplementation(() => undefined);
     render(
-      <ErrorBoundary kept={kept}>
+      <ErrorBoundary {...(kept === undefined ? {} : { kept })}>
         <Broken />
       </ErrorBoundary>,
     );
