@@ -1,5 +1,5 @@
 /** The door of every function: what is refused before a body is read. */
-import { ALLOWED_METHODS, isForbiddenCrossSite, preflightHeaders } from './cors.ts';
+import { ALLOWED_METHODS, corsHeaders, isForbiddenCrossSite, preflightHeaders } from './cors.ts';
 import { jsonError, type ErrorAnswer } from './responses.ts';
 
 /**
@@ -23,4 +23,26 @@ export function refuseRequest(name: string, request: Request, allowed: ReadonlyS
     return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: ALLOWED_METHODS } }, cors);
   }
   return isForbiddenCrossSite(request, allowed) ? jsonError(forbidden, cors) : null;
+}
+
+/** What Deno.serve tells a handler beside the request. */
+export interface RequestInfo {
+  readonly remoteAddr?: string;
+}
+
+export type Handler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+type Answer = (request: Request, info: RequestInfo | undefined, cors: Record<string, string>) => Promise<Response>;
+
+/** Every answer carries the CORS headers; a failure nobody foresaw is logged and answered 500 in JSON, never as a trace. */
+export function withLastResort(allowed: ReadonlySet<string>, log: (line: string) => void, answer: Answer): Handler {
+  return async (request, info) => {
+    const cors = corsHeaders(request, allowed);
+    try {
+      return await answer(request, info, cors);
+    } catch (error) {
+      log(`unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      return jsonError({ status: 500, error: 'Error interno.' }, cors);
+    }
+  };
 }

@@ -6,8 +6,7 @@
 import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { parseCommentRequest, type CommentOrder } from '../_shared/comment-request.ts';
-import { corsHeaders } from '../_shared/cors.ts';
-import { refuseRequest } from '../_shared/gate.ts';
+import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
 import { describeFailure, redact } from '../_shared/failures.ts';
 import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
 import { buildCommentMessages } from '../_shared/prompt.ts';
@@ -36,11 +35,8 @@ export interface CommentHandlerOptions {
   readonly log?: (line: string) => void;
 }
 
-export interface RequestInfo {
-  readonly remoteAddr?: string;
-}
-
-export type CommentHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+export type { RequestInfo } from '../_shared/gate.ts';
+export type CommentHandler = Handler;
 
 
 interface Context {
@@ -69,15 +65,7 @@ export function createCommentHandler(options: CommentHandlerOptions): CommentHan
     quipPauseMs: options.quipPauseMs ?? 40,
     log,
   };
-  return async (request, info) => {
-    const cors = corsHeaders(request, settings.allowedOrigins);
-    try {
-      return await answer(context, request, info, cors);
-    } catch (error) {
-      log(`unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
-      return jsonError({ status: 500, error: 'Error interno.' }, cors);
-    }
-  };
+  return withLastResort(settings.allowedOrigins, log, (request, info, cors) => answer(context, request, info, cors));
 }
 
 async function answer(context: Context, request: Request, info: RequestInfo | undefined, cors: Record<string, string>) {

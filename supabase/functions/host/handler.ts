@@ -6,8 +6,7 @@
  */
 import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
-import { corsHeaders } from '../_shared/cors.ts';
-import { refuseRequest } from '../_shared/gate.ts';
+import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
 import type { Database } from '../_shared/database.ts';
 import { isHostKey, withoutKey } from '../_shared/host-key.ts';
 import { hostKeyOf, parseHostAction, parseHostBody, type HostAction } from '../_shared/host-request.ts';
@@ -26,11 +25,8 @@ export interface HostHandlerOptions {
   readonly log?: (line: string) => void;
 }
 
-export interface RequestInfo {
-  readonly remoteAddr?: string;
-}
-
-export type HostHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+export type { RequestInfo } from '../_shared/gate.ts';
+export type HostHandler = Handler;
 
 
 export const HOST_ERRORS = {
@@ -54,15 +50,7 @@ export function createHostHandler(options: HostHandlerOptions): HostHandler {
   const log = (line: string) => (options.log ?? console.warn)(withoutKey(`host: ${line}`, settings.hostKey));
   const database = projectDatabase(settings, options.fetch);
   const context: Context = { settings, database, keyTries: options.keyTries ?? HOST_KEY_TRIES, log };
-  return async (request, info) => {
-    const cors = corsHeaders(request, settings.allowedOrigins);
-    try {
-      return await answer(context, request, info, cors);
-    } catch (error) {
-      log(`unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
-      return jsonError({ status: 500, error: 'Error interno.' }, cors);
-    }
-  };
+  return withLastResort(settings.allowedOrigins, log, (request, info, cors) => answer(context, request, info, cors));
 }
 
 async function answer(context: Context, request: Request, info: RequestInfo | undefined, cors: Record<string, string>) {
