@@ -36,6 +36,8 @@ const LINKS: readonly Link[] = [
 ];
 
 interface Run {
+  /** Each request over the link until offline-ready, for `--timeline`. */
+  readonly timeline?: readonly string[];
   readonly nameMs: number;
   readonly readyMs: number;
   readonly bytes: number;
@@ -69,6 +71,20 @@ function watchMarks(field: string): void {
       if (controller.state === 'activated') marks.ready ??= performance.now();
     });
   });
+}
+
+/** `--timeline`: print, for each run, every request over the link (ms from navigation start). */
+const TIMELINE = process.argv.includes('--timeline');
+
+/** One line a request: sent, first and last byte of its answer, its bytes and its connection. */
+function timelineOf(proxy: ThrottleProxy, origin: number, readyMs: number): string[] {
+  const ms = (at: number | null) => (at === null ? '     -' : String(Math.round(at - origin)).padStart(6));
+  return [
+    ...proxy.exchanges().map(({ at, method, path, connection, answer }) =>
+      `${ms(at)} ${ms(answer.firstAt)} ${ms(answer.lastAt)} ${String(answer.bytes).padStart(7)} B  #${connection} ${method} ${path}`,
+    ),
+    `${String(Math.round(readyMs)).padStart(6)} offline-ready`,
+  ];
 }
 
 /** With the link cut: the app opens, and a new guest's name leads to their tab. */
@@ -109,8 +125,9 @@ async function firstVisit(appUrl: string, link: Link): Promise<Run> {
     }));
     const bytes = proxy.deliveredBy(origin + readyMs);
     const twice = fetchedTwice(proxy, origin + readyMs);
+    const timeline = TIMELINE ? timelineOf(proxy, origin, readyMs) : undefined;
     proxy.setSignal(false);
-    return { nameMs: name, readyMs, bytes, twice, reopened: await reopensOffline(page) };
+    return { nameMs: name, readyMs, bytes, twice, reopened: await reopensOffline(page), ...(timeline ? { timeline } : {}) };
   } finally {
     await context.close();
     await proxy.close();
@@ -140,7 +157,11 @@ export async function benchWeakSignalAt(appUrl: string): Promise<Figure[]> {
   const raw: Record<string, Run[]> = {};
   for (const link of LINKS) {
     const runs: Run[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await firstVisit(appUrl, link));
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await firstVisit(appUrl, link);
+      if (result.timeline) console.log([`${link.label}, run ${run + 1}:  sent  first   last   bytes`, ...result.timeline].join('\n'));
+      runs.push(result);
+    }
     raw[link.label] = runs;
     all.push(...figures(link, runs));
   }

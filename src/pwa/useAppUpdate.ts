@@ -1,14 +1,9 @@
+// The app's own hook (src/pwa/register-sw.ts, through vite.config.ts), under vite-plugin-pwa's name.
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
-/**
- * Registers the worker as soon as the app's code runs, rather than after `load`
- * and after fetching workbox-window (the hook below): on one bar of signal
- * every round trip delays the moment the app works offline. Same script and
- * scope, so the hook's later registration is this one.
- */
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-}
+// The worker is registered before this code even arrives: by a script of its
+// own that index.html loads (vite.config.ts, earlyRegistration). The hook's
+// registration below is that same one.
 
 /** How often an open app asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 30 * 60 * 1000;

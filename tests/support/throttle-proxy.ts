@@ -34,6 +34,14 @@ export interface LinkRequest {
   readonly path: string;
 }
 
+/** A request and its answer, as the browser saw them over the link. */
+export interface LinkExchange extends LinkRequest {
+  /** Which connection carried it (1, 2, …, in the order they opened). */
+  readonly connection: number;
+  /** Bytes of its answer delivered to the browser so far, and when the first and the last of them arrived (epoch ms). */
+  readonly answer: { readonly bytes: number; readonly firstAt: number | null; readonly lastAt: number | null };
+}
+
 export interface ThrottleProxy {
   /** http://localhost:<port>: a secure context, as service workers need. */
   readonly url: string;
@@ -44,6 +52,8 @@ export interface ThrottleProxy {
   deliveredBy(at: number): number;
   /** Every HTTP request the browser sent over the link so far, in order. */
   requests(): readonly LinkRequest[];
+  /** The same, each with its connection and when its answer arrived: a waterfall of the visit. */
+  exchanges(): readonly LinkExchange[];
   /** No signal: every connection drops at once and new ones are refused; true brings it back. */
   setSignal(on: boolean): void;
   close(): Promise<void>;
@@ -116,7 +126,11 @@ class Pump {
   private ending = false;
   /** Bytes still waiting for their turn on the link. */
   onLink = 0;
-  constructor(private readonly to: Socket) {}
+  constructor(
+    private readonly to: Socket,
+    /** Told of each piece as it reaches the other side. */
+    private readonly onArrived: (bytes: number) => void = () => undefined,
+  ) {}
 
   push(piece: Piece, counted: () => void): void {
     this.queue.push({ piece, counted });
@@ -149,6 +163,7 @@ class Pump {
       this.queue.shift();
       if (!this.to.destroyed) this.to.write(head.piece.data);
       head.counted();
+      this.onArrived(head.piece.data.length);
     }
     this.schedule();
   }
@@ -163,8 +178,8 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
   const down = new Direction(bytesPerMs, oneWay, record);
   const open = new Set<Socket>();
   const clients = new WeakSet<Socket>();
-  const seen: LinkRequest[] = [];
-  const state = { signal: true };
+  const seen: { at: number; method: string; path: string; connection: number; answer: { bytes: number; firstAt: number | null; lastAt: number | null } }[] = [];
+  const state = { signal: true, connections: 0 };
 
   const server: Server = createServer({ allowHalfOpen: true }, (client) => {
     if (!state.signal) {
@@ -172,9 +187,18 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
       return;
     }
     clients.add(client);
+    const connection = (state.connections += 1);
+    /** The request this connection's answer bytes belong to: HTTP/1.1 answers one at a time, in order. */
+    let current: (typeof seen)[number] | undefined;
     const upstream = connect({ port: options.target.port, host: options.target.host, allowHalfOpen: true });
     const toServer = new Pump(upstream);
-    const toClient = new Pump(client);
+    const toClient = new Pump(client, (bytes) => {
+      if (!current) return;
+      const at = now();
+      current.answer.bytes += bytes;
+      current.answer.firstAt ??= at;
+      current.answer.lastAt = at;
+    });
     const drop = () => {
       up.forget(toServer);
       down.forget(toClient);
@@ -193,7 +217,10 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
     upstream.once('close', () => toClient.finish());
     client.on('data', (data: Buffer) => {
       const line = REQUEST_LINE.exec(data.toString('latin1', 0, 2048));
-      if (line) seen.push({ at: now(), method: line[1] ?? '', path: line[2] ?? '' });
+      if (line) {
+        current = { at: now(), method: line[1] ?? '', path: line[2] ?? '', connection, answer: { bytes: 0, firstAt: null, lastAt: null } };
+        seen.push(current);
+      }
       up.send(data, toServer);
     });
     upstream.on('data', (data: Buffer) => down.send(data, toClient));
@@ -214,7 +241,8 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
       const last = samples.findLast((sample) => sample.at <= at);
       return last ? last.up + last.down : 0;
     },
-    requests: () => [...seen],
+    requests: () => seen.map(({ at, method, path }) => ({ at, method, path })),
+    exchanges: () => seen.map((exchange) => ({ ...exchange, answer: { ...exchange.answer } })),
     setSignal(on) {
       state.signal = on;
       // The phone sees its connections reset; the server sees them close.

@@ -77,6 +77,27 @@ describe('the throttled link', () => {
     expect(proxy.requests()).toEqual([{ at: expect.any(Number), method: 'GET', path: '/assets/index.js' }]);
   });
 
+  it('times each answer, for a waterfall of the visit', async () => {
+    const sent = performance.timeOrigin + performance.now();
+    await new Promise<void>((resolve, reject) => {
+      let received = 0;
+      const socket = connect(proxy.port, '127.0.0.1', () => socket.write('GET /assets/index.js HTTP/1.1\r\nHost: bar\r\n\r\n'));
+      socket.on('error', reject);
+      socket.on('data', (data) => {
+        received += data.length;
+        if (received < ANSWER_BYTES) return;
+        socket.destroy();
+        resolve();
+      });
+    });
+    const [exchange] = proxy.exchanges();
+    expect(exchange).toMatchObject({ method: 'GET', path: '/assets/index.js', connection: 1, answer: { bytes: ANSWER_BYTES } });
+    const { firstAt, lastAt } = exchange?.answer ?? { firstAt: null, lastAt: null };
+    // The first byte a round trip after the request; the last, 40,000 B at 100 B/ms later.
+    expect((firstAt ?? 0) - sent).toBeGreaterThan(0.95 * 100);
+    expect((lastAt ?? 0) - (firstAt ?? 0)).toBeGreaterThan(0.9 * 400);
+  });
+
   it('drops every connection, and refuses new ones, with no signal', async () => {
     const inFlight = fetchAnswer();
     await vi.waitFor(() => expect(proxy.delivered().down).toBeGreaterThan(0));
