@@ -49,7 +49,13 @@ async function workerStore(database: BarTabDatabase): Promise<{ store: OutboxSto
   return { store: idbOutboxStore(() => Promise.resolve(connection)), close: () => connection.close() };
 }
 
-export async function makePhone(apiUrl: string, anonKey: string, options: { timeoutMs?: number; name?: string; side?: Side } = {}): Promise<Phone> {
+export interface PhoneOptions {
+  readonly timeoutMs?: number;
+  readonly name?: string;
+  readonly side?: Side;
+}
+
+export async function makePhone(apiUrl: string, anonKey: string, options: PhoneOptions = {}): Promise<Phone> {
   made += 1;
   const guest: UserRow = { id: crypto.randomUUID(), full_name: options.name ?? `Invitado ${made}` };
   const database = new BarTabDatabase(`phone-${guest.id}`);

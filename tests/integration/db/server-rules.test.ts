@@ -7,27 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../../src/catalogue/index.ts';
 import { isGuestName, MAX_ORDERS_PER_GUEST } from '../../../supabase/functions/_shared/rules.ts';
 import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
+import { asGuest, type GuestRequest } from '../../support/as-guest.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
 const GUEST = crypto.randomUUID();
 
-async function rest(path: string, init: { method?: string; guest?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {
-    apikey: stack.stack.anonKey,
-    Authorization: `Bearer ${stack.stack.anonKey}`,
-    'Content-Type': 'application/json',
-    Prefer: 'return=minimal',
-  };
-  if (init.guest) headers['x-guest-id'] = init.guest;
-  const response = await fetch(`${stack.stack.restUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as { code?: string; message?: string }) : null };
-}
+/** Postgres answers a refusal with a code and a message. */
+const rest = async (path: string, init: GuestRequest = {}) => {
+  const answer = await asGuest(stack, path, { prefer: 'return=minimal', ...init });
+  return { ...answer, body: answer.body as { code?: string; message?: string } | null };
+};
 
 const order = (fields: Partial<Record<string, unknown>> = {}) => ({
   id: crypto.randomUUID(),

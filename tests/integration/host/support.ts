@@ -5,7 +5,10 @@
  */
 import { PRODUCTS, type Product } from '../../../src/catalogue/index.ts';
 import { createHostHandler, type HostHandler, type HostHandlerOptions } from '../../../supabase/functions/host/handler.ts';
+import { asGuest } from '../../support/as-guest.ts';
 import type { TestStack } from '../../support/stack.ts';
+
+export { asGuest };
 
 export const HOST_KEY = `clave-de-prueba-${crypto.randomUUID()}`;
 
@@ -49,20 +52,6 @@ export const product = (name: string): Product => {
   if (!found) throw new Error(`not on the menu: ${name}`);
   return found;
 };
-
-/** A raw PostgREST request with the public anon key, as a guest's phone (or anyone) makes it. */
-export async function asGuest(stack: TestStack, path: string, init: { method?: string; guest?: string; body?: unknown; key?: string } = {}) {
-  const key = init.key ?? stack.stack.anonKey;
-  const headers: Record<string, string> = { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-  if (init.guest) headers['x-guest-id'] = init.guest;
-  const response = await fetch(`${stack.stack.restUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
 
 export interface SeededGuest {
   readonly id: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asGuest, type GuestRequest } from '../../support/as-guest.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
@@ -7,22 +8,7 @@ const BETO = crypto.randomUUID();
 const BETO_ORDER = crypto.randomUUID();
 
 /** A raw PostgREST request with the public anon key, as anyone on the internet could make. */
-async function api(path: string, init: { method?: string; guest?: string | null; body?: unknown; prefer?: string } = {}) {
-  const headers: Record<string, string> = {
-    apikey: stack.stack.anonKey,
-    Authorization: `Bearer ${stack.stack.anonKey}`,
-    'Content-Type': 'application/json',
-  };
-  if (init.guest) headers['x-guest-id'] = init.guest;
-  if (init.prefer) headers.Prefer = init.prefer;
-  const response = await fetch(`${stack.stack.restUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const api = (path: string, init?: GuestRequest) => asGuest(stack, path, init);
 
 const order = (id: string, userId: string) => ({
   id,

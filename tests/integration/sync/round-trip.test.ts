@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BarTabDatabase } from '../../../src/db/index.ts';
 import { restoreEvictedTab } from '../../../src/sync/index.ts';
 import { openTab } from '../../../src/tab/index.ts';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
-import { makePhone, SIDES, type Phone, type Side } from '../../support/phones.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { SIDES, type Phone, type Side } from '../../support/phones.ts';
+import { syncSuite } from '../../support/sync-suite.ts';
 
-let stack: TestStack;
-let api: FaultProxy;
-const phones: Phone[] = [];
+const suite = syncSuite();
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  api = await startFaultProxy(stack.stack.restUrl);
-});
-
-afterAll(async () => {
-  await Promise.all(phones.map((phone) => phone.close()));
-  await api.close();
-  await stack.stop();
-});
-
-async function phoneOn(side: Side, options?: { timeoutMs?: number }): Promise<Phone> {
-  const made = await makePhone(api.url, stack.stack.anonKey, { ...options, side });
-  phones.push(made);
-  return made;
-}
+const phoneOn = (side: Side, options?: { timeoutMs?: number }): Promise<Phone> => suite.phone({ ...options, side });
 
 interface OrderRecord {
   id: string;
@@ -37,7 +19,7 @@ interface OrderRecord {
 }
 
 const ordersOf = (guestId: string) =>
-  stack.query<OrderRecord>('select * from orders where user_id = $1 order by created_at', [guestId]);
+  suite.stack.query<OrderRecord>('select * from orders where user_id = $1 order by created_at', [guestId]);
 
 describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, side) => {
   const phone = (options?: { timeoutMs?: number }) => phoneOn(side, options);
@@ -46,7 +28,7 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     const ana = await phone();
     const ids = [await ana.addOrder('Summer Ale 500cc', 4400), await ana.addOrder('Tabla Irish', 16990)];
     expect(await ana.flush()).toEqual({ kind: 'done' });
-    expect(await stack.query('select id, full_name from users where id = $1', [ana.guest.id])).toEqual([ana.guest]);
+    expect(await suite.stack.query('select id, full_name from users where id = $1', [ana.guest.id])).toEqual([ana.guest]);
     const stored = await ordersOf(ana.guest.id);
     const local = await ana.database.orders.orderBy('[user_id+created_at]').toArray();
     expect(stored.map((row) => [row.id, row.product_name, row.product_price, row.active, row.created_at.toISOString()])).toEqual(
@@ -108,11 +90,11 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     for (let index = 0; index < 30; index += 1) await dani.addOrder();
     await dani.flush();
     for (let index = 0; index < 30; index += 1) await dani.addOrder();
-    api.setFaults(() => 'drop-after');
+    suite.api.setFaults(() => 'drop-after');
     expect(await dani.flush()).toMatchObject({ kind: 'retry' });
     expect(await dani.database.outbox.count()).toBe(30);
     expect(await ordersOf(dani.guest.id)).toHaveLength(60);
-    api.setFaults(() => 'pass');
+    suite.api.setFaults(() => 'pass');
     expect(await dani.flush()).toEqual({ kind: 'done' });
     expect(await ordersOf(dani.guest.id)).toHaveLength(60);
     expect(await dani.database.outbox.count()).toBe(0);
@@ -137,18 +119,17 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     const fede = await phone({ timeoutMs: 500 });
     await fede.addOrder();
     for (const fault of ['html-200', 'empty-200', 'error-500', 'huge-500', 'error-503', 'drop-before', 'hang'] as const) {
-      api.setFaults(() => fault);
+      suite.api.setFaults(() => fault);
       expect(await fede.flush(), fault).toMatchObject({ kind: 'retry' });
       expect(await fede.database.outbox.count(), fault).toBe(2);
     }
-    api.setFaults(() => 'pass');
+    suite.api.setFaults(() => 'pass');
     expect(await fede.flush()).toEqual({ kind: 'done' });
     expect(await ordersOf(fede.guest.id)).toHaveLength(1);
   });
 
   it('pauses on a bad key, keeping everything', async () => {
-    const gabi = await makePhone(api.url, `${stack.stack.anonKey.slice(0, -4)}AAAA`, { side });
-    phones.push(gabi);
+    const gabi = await suite.phone({ anonKey: `${suite.stack.stack.anonKey.slice(0, -4)}AAAA`, side });
     await gabi.addOrder();
     expect(await gabi.flush()).toMatchObject({ kind: 'config', error: expect.stringContaining('PGRST301') });
     expect(await gabi.database.outbox.count()).toBe(2);
@@ -161,17 +142,17 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     for (let index = 0; index < 990; index += 1) await hugo.addOrder();
     let requests = 0;
     let stopped: Promise<void> = Promise.resolve();
-    api.setFaults(() => {
+    suite.api.setFaults(() => {
       requests += 1;
-      if (requests === 2) stopped = stack.stack.stopRest();
+      if (requests === 2) stopped = suite.stack.stack.stopRest();
       return 'pass';
     });
     const outcome = await hugo.flush();
     expect(outcome.kind).toBe('retry');
     await stopped;
     expect(await hugo.flush()).toMatchObject({ kind: 'retry' });
-    await stack.stack.startRest();
-    api.setFaults(() => 'pass');
+    await suite.stack.stack.startRest();
+    suite.api.setFaults(() => 'pass');
     expect(await hugo.flushUntilDone()).toEqual({ kind: 'done' });
     expect(await ordersOf(hugo.guest.id)).toHaveLength(990);
   });

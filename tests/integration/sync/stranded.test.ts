@@ -3,7 +3,7 @@
  * tab, a schema mismatch pauses instead of parking, and every real PostgREST 12
  * answer the queue can meet is classified as it must be.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BarTabDatabase } from '../../../src/db/index.ts';
 import {
   classifyAnswer,
@@ -16,34 +16,15 @@ import {
   retryParked,
   type Verdict,
 } from '../../../src/sync/index.ts';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
-import { makePhone, type Phone } from '../../support/phones.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import type { Phone } from '../../support/phones.ts';
+import { syncSuite } from '../../support/sync-suite.ts';
 
-let stack: TestStack;
-/** The project's layout (/rest/v1 → PostgREST), as supabase-js expects it; no faults here. */
-let api: FaultProxy;
-const phones: Phone[] = [];
+const suite = syncSuite();
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  api = await startFaultProxy(stack.stack.restUrl);
-});
-
-afterAll(async () => {
-  await Promise.all(phones.map((phone) => phone.close()));
-  await api.close();
-  await stack.stop();
-});
-
-async function phone(name?: string): Promise<Phone> {
-  const made = await makePhone(api.url, stack.stack.anonKey, name ? { name } : {});
-  phones.push(made);
-  return made;
-}
+const phone = (name?: string): Promise<Phone> => suite.phone(name ? { name } : {});
 
 const serverOrders = (guestId: string) =>
-  stack.query<{ id: string; active: boolean }>('select id, active from orders where user_id = $1 order by created_at', [guestId]);
+  suite.stack.query<{ id: string; active: boolean }>('select id, active from orders where user_id = $1 order by created_at', [guestId]);
 
 const flushAs = (target: Phone, appVersion: string) =>
   flushOutbox({ database: target.database, transport: target.transport, lock: inProcessLock(), appVersion });
@@ -51,7 +32,7 @@ const flushAs = (target: Phone, appVersion: string) =>
 describe('a guest row the server refuses', () => {
   it('keeps the tab waiting, then delivers every order once after the guest fixes the name', async () => {
     // A rule the server has and this app does not: the server is the last judge.
-    await stack.query(`alter table users add constraint no_zorro check (full_name !~ 'Zorro')`);
+    await suite.stack.query(`alter table users add constraint no_zorro check (full_name !~ 'Zorro')`);
     try {
       const zorro = await phone('El Zorro');
       const ids = [await zorro.addOrder(), await zorro.addOrder('Tabla Irish', 16990), await zorro.addOrder()];
@@ -64,10 +45,10 @@ describe('a guest row the server refuses', () => {
       await requeueGuest(zorro.database, { id: zorro.guest.id, full_name: 'Diego de la Vega' });
       expect(await zorro.flush()).toEqual({ kind: 'done' });
       expect((await serverOrders(zorro.guest.id)).map((row) => row.id)).toEqual(ids);
-      expect(await stack.query('select full_name from users where id = $1', [zorro.guest.id])).toEqual([{ full_name: 'Diego de la Vega' }]);
+      expect(await suite.stack.query('select full_name from users where id = $1', [zorro.guest.id])).toEqual([{ full_name: 'Diego de la Vega' }]);
       expect(await zorro.database.parked.count()).toBe(0);
     } finally {
-      await stack.query('alter table users drop constraint no_zorro');
+      await suite.stack.query('alter table users drop constraint no_zorro');
     }
   });
 });
@@ -77,8 +58,8 @@ describe('a guest row the server lost', () => {
     const lola = await phone();
     await lola.addOrder();
     expect(await lola.flush()).toEqual({ kind: 'done' });
-    await stack.query('delete from orders where user_id = $1', [lola.guest.id]);
-    await stack.query('delete from users where id = $1', [lola.guest.id]);
+    await suite.stack.query('delete from orders where user_id = $1', [lola.guest.id]);
+    await suite.stack.query('delete from users where id = $1', [lola.guest.id]);
     const later = await lola.addOrder('Summer Ale 500cc', 4400);
     expect(await lola.flush()).toEqual({ kind: 'done' });
     expect((await serverOrders(lola.guest.id)).map((row) => row.id)).toEqual([later]);
@@ -96,7 +77,7 @@ describe('parked entries', () => {
     expect(await mia.database.parked.count()).toBe(1);
 
     // Version 1.1.0 ships with the punch on the menu (its migration adds it).
-    await stack.query(`insert into products (name, price, category) values ('Ponche de cumpleaños', 7990, 'Cócteles')`);
+    await suite.stack.query(`insert into products (name, price, category) values ('Ponche de cumpleaños', 7990, 'Cócteles')`);
     expect(await retryParked(mia.database, { parkedBefore: '1.1.0' })).toBe(1);
     expect(await flushAs(mia, '1.1.0')).toEqual({ kind: 'done' });
     expect((await serverOrders(mia.guest.id)).map((row) => row.id).sort()).toEqual([special, usual].sort());
@@ -111,13 +92,13 @@ describe('a schema the app does not match', () => {
     expect(await nico.flush()).toEqual({ kind: 'done' });
     await nico.addOrder();
     await nico.addOrder();
-    await stack.query('revoke insert on table orders from anon');
+    await suite.stack.query('revoke insert on table orders from anon');
     try {
       expect(await nico.flush()).toMatchObject({ kind: 'config', error: expect.stringContaining('42501') });
       expect(await nico.database.parked.count()).toBe(0);
       expect(await nico.database.outbox.count()).toBe(2);
     } finally {
-      await stack.query('grant insert (id, user_id, product_name, product_price, active, created_at) on table orders to anon');
+      await suite.stack.query('grant insert (id, user_id, product_name, product_price, active, created_at) on table orders to anon');
     }
     expect(await nico.flush()).toEqual({ kind: 'done' });
     expect(await serverOrders(nico.guest.id)).toHaveLength(3);
@@ -128,11 +109,11 @@ describe('real PostgREST 12 answers', () => {
   const OWNER = crypto.randomUUID();
 
   async function post(path: string, body: unknown, guest = OWNER) {
-    const response = await fetch(`${stack.stack.restUrl()}${path}`, {
+    const response = await fetch(`${suite.stack.stack.restUrl()}${path}`, {
       method: 'POST',
       headers: {
-        apikey: stack.stack.anonKey,
-        Authorization: `Bearer ${stack.stack.anonKey}`,
+        apikey: suite.stack.stack.anonKey,
+        Authorization: `Bearer ${suite.stack.stack.anonKey}`,
         'Content-Type': 'application/json',
         'x-guest-id': guest,
         Prefer: 'resolution=ignore-duplicates,return=minimal',
@@ -163,7 +144,7 @@ describe('real PostgREST 12 answers', () => {
     return post('/orders?on_conflict=id', anOrder({ user_id: stranger }), stranger);
   };
   const forgedKey = async () => {
-    const response = await fetch(`${stack.stack.restUrl()}/orders`, { headers: { apikey: 'x', Authorization: 'Bearer not.a.jwt' } });
+    const response = await fetch(`${suite.stack.stack.restUrl()}/orders`, { headers: { apikey: 'x', Authorization: 'Bearer not.a.jwt' } });
     const error = (await response.json()) as { code?: string; message?: string };
     return { status: response.status, code: error.code, message: error.message };
   };
@@ -201,7 +182,7 @@ describe('a reset the server refuses', () => {
     const pia = await phone();
     const ids = [await pia.addOrder(), await pia.addOrder()];
     expect(await pia.flush()).toEqual({ kind: 'done' });
-    await stack.query(`
+    await suite.stack.query(`
       create function refuse_resets() returns trigger language plpgsql as $$
       begin raise exception using errcode = 'check_violation', message = 'no resets tonight'; end $$;
       create trigger refuse_resets before update on orders for each row execute function refuse_resets()`);
@@ -211,7 +192,7 @@ describe('a reset the server refuses', () => {
       expect(await pia.database.parked.count()).toBe(1);
       expect((await serverOrders(pia.guest.id)).every((row) => row.active)).toBe(true);
     } finally {
-      await stack.query('drop trigger refuse_resets on orders; drop function refuse_resets()');
+      await suite.stack.query('drop trigger refuse_resets on orders; drop function refuse_resets()');
     }
     const evicted = new BarTabDatabase(`evicted-${pia.guest.id}`);
     expect(await restoreEvictedTab(evicted, pia.transport, pia.guest.id, rememberedInactive(pia.guest.id))).toBe(0);
