@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
+import { defineConfig, loadEnv, minifySync, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
@@ -34,26 +34,141 @@ function rootManifest(): Plugin {
   };
 }
 
-/**
- * The service worker's registration, as a script of its own that index.html
- * loads async: it runs as soon as its few bytes arrive, while the app's main
- * bundle is still on its way, so sw.js (and through it the files the app needs
- * offline) is fetched alongside it instead of a round trip after it. On one
- * bar of signal that round trip was the gap between the page working and the
- * app working offline. Classic, not a module: CSP allows it ('self'), and it
- * imports nothing. The app registers again when it runs (src/pwa), which
- * returns this same registration; in dev there is no worker.
- */
-const EARLY_REGISTRATION = `"serviceWorker"in navigator&&navigator.serviceWorker.register("/sw.js",{scope:"/"}).catch(function(){});\n`;
+/** What the early script needs to know of the build. */
+export interface EarlyPlan {
+  /** The main bundle, as index.html loads it. */
+  readonly main: string;
+  /** Its size as built (the body arrives decoded). */
+  readonly bytes: number;
+  /** What the app imports once running, which the worker keeps: fetched ahead. */
+  readonly next: readonly string[];
+  /** Bytes of the main bundle still to come on the link when the worker is registered… */
+  readonly registerAt: number;
+  /** …and when `next` is fetched. */
+  readonly fetchAt: number;
+}
 
-function earlyRegistration(): Plugin {
-  const fileName = `assets/register-sw-${createHash('sha256').update(EARLY_REGISTRATION).digest('hex').slice(0, 8)}.js`;
+/**
+ * A round trip's worth of bytes on one bar of signal (50 KB/s × 400 ms): asked
+ * for this far before the main bundle ends, a file's first bytes arrive just as
+ * the bundle's last do. On 3G (190 KB/s × 150 ms) it is 28 KB: a few tens of
+ * milliseconds late, as on faster links, where it matters less.
+ */
+const ROUND_TRIP_BYTES = 20 * 1024;
+/**
+ * sw.js is 10.5 KB on the link: the tab's code is asked for half that later,
+ * so that it follows sw.js on the link (a little overlap costs nothing; a gap
+ * leaves the link idle) and the worker installs while it comes.
+ */
+const WORKER_HEAD_BYTES = 5 * 1024;
+
+/**
+ * The service worker's registration and the first visit's pacing, as a script
+ * of its own that index.html loads async: it runs as soon as its few bytes
+ * arrive, while the app's main bundle is still on its way. On one bar of
+ * signal every connection gets its share of the link, so whatever is asked
+ * for while the bundle comes slows it (and the name field) down; asked for
+ * only once the bundle has run, it leaves the link idle for a round trip.
+ * This script follows the bundle as it arrives (its own fetch of it shares the
+ * page's download through the HTTP cache) and, a round trip's worth of bytes
+ * before it ends, registers the worker, then fetches what the app imports
+ * later (the tab's code), which the worker keeps: they follow the bundle on
+ * the link with no gap, sw.js first so the worker installs meanwhile. Classic,
+ * not a module: CSP allows it ('self'), it imports nothing. The app registers
+ * again when it runs (src/pwa), which returns this same registration; in dev
+ * there is no worker.
+ */
+export function earlyRegistrationScript(plan: EarlyPlan): string {
+  const source = `(function (plan) {
+  var sw = navigator.serviceWorker, registered = false, fetched = false;
+  if (!sw) return;
+  function register() {
+    if (registered) return;
+    registered = true;
+    sw.register('/sw.js', { scope: '/' }).catch(function () {});
+  }
+  function fetchNext() {
+    if (fetched) return;
+    fetched = true;
+    plan.next.forEach(function (url) {
+      fetch(url).then(function (response) { return response.arrayBuffer(); }).catch(function () {});
+    });
+  }
+  function both() {
+    register();
+    fetchNext();
+  }
+  // A repeat visit: the worker already keeps every file.
+  if (sw.controller) return register();
+  fetch(plan.main).then(function (response) {
+    // The body arrives decoded; the link carries it compressed, as Content-Length counts it.
+    var onLink = Number(response.headers.get('Content-Length')) || plan.bytes, read = 0, reader = response.body.getReader();
+    function step() {
+      return reader.read().then(function (part) {
+        if (part.done) return both();
+        read += part.value.byteLength;
+        var left = (1 - read / plan.bytes) * onLink;
+        if (left <= plan.registerAt) register();
+        if (left <= plan.fetchAt) fetchNext();
+        return step();
+      });
+    }
+    return step();
+  }).catch(both);
+})(${JSON.stringify(plan)});
+`;
+  const { code, errors } = minifySync('register-sw.js', source);
+  if (errors.length > 0) throw new Error(`early registration: ${errors.map((error) => error.message).join('; ')}`);
+  return code;
+}
+
+function earlyRegistration(plan: { imported(): string[] }): Plugin {
+  let script: { fileName: string; source: string } | undefined;
   return {
     name: 'bar-tab:early-registration',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `/${fileName}`, async: true }, injectTo: 'head' }],
+    // After vite:build-html, whose generateBundle runs the 'post' transform below: the file is known by then.
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { chunk }) {
+        if (!chunk) return [];
+        const source = earlyRegistrationScript({
+          main: `/${chunk.fileName}`,
+          bytes: Buffer.byteLength(chunk.code),
+          next: plan.imported().map((url) => `/${url}`),
+          registerAt: ROUND_TRIP_BYTES,
+          fetchAt: ROUND_TRIP_BYTES - WORKER_HEAD_BYTES,
+        });
+        script = { fileName: `assets/register-sw-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`, source };
+        return [{ tag: 'script', attrs: { src: `/${script.fileName}`, async: true }, injectTo: 'head' }];
+      },
+    },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: EARLY_REGISTRATION });
+      if (!script) throw new Error('index.html was not transformed before the bundle was written');
+      this.emitFile({ type: 'asset', fileName: script.fileName, source: script.source });
+    },
+  };
+}
+
+/**
+ * The tab icon, written into index.html: the browser fetched /icons/icon.svg
+ * for itself right after the page loaded, twice, 1 KB each time with its
+ * headers, on the link while the worker's files were still coming. The file
+ * stays, for the manifest. CSP allows data: images.
+ */
+function inlineTabIcon(): Plugin {
+  const icon = '/icons/icon.svg';
+  return {
+    name: 'bar-tab:inline-tab-icon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = readFileSync(new URL(`./public${icon}`, import.meta.url), 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+      const link = `<link rel="icon" href="${icon}" type="image/svg+xml" />`;
+      if (!html.includes(link)) throw new Error(`index.html has no ${link}`);
+      // Only what a data: URL in a quoted attribute must escape, so it stays short.
+      const data = svg.replaceAll('"', "'").replace(/[#%<>]/g, (character) => encodeURIComponent(character));
+      return html.replace(link, `<link rel="icon" href="data:image/svg+xml,${data}" type="image/svg+xml" />`);
     },
   };
 }
@@ -90,11 +205,9 @@ const PAGE_ASSETS = /^assets\/register-sw-[\da-f]+\.js$/;
  * every chunk (and its CSS) the guest's app can load from the entry, except
  * through a dynamic import of a LATER module. The rest (icons, screenshots,
  * LATER chunks) is kept when first loaded. Files whose names carry no hash get
- * their digest, so the worker can take them from the HTTP cache. The files
- * index.html loads carry their size (`bytes`), so the worker can tell how far
- * along the page's own download of them is; those the app imports once
- * running are marked `imported`: the worker fetches them itself, timed to
- * follow the page's downloads on the link (src/sw/shell.ts).
+ * their digest, so the worker can take them from the HTTP cache. What the
+ * app imports once running (`imported`) index.html's early script fetches
+ * ahead, timed to follow the page's own downloads on the link.
  */
 function offlinePlan() {
   let outDir = '';
@@ -136,13 +249,13 @@ function offlinePlan() {
         revision: null,
         size,
         ...(revision ? { integrity: await integrity(url) } : {}),
-        ...(loadedByPage.has(url) ? { bytes: size } : {}),
-        ...(needed.has(url) && !loadedByPage.has(url) ? { imported: true } : {}),
         ...(INSTALLED.has(url) || needed.has(url) || PAGE_ASSETS.test(url) ? {} : { later: true }),
       })),
     ),
   });
-  return { plugin, transform };
+  /** What the app imports once running, besides what index.html loads: the tab's code. */
+  const imported = () => [...needed].filter((url) => !loadedByPage.has(url));
+  return { plugin, transform, imported };
 }
 
 export default defineConfig(({ mode }) => {
@@ -161,7 +274,8 @@ export default defineConfig(({ mode }) => {
       react(),
       rootManifest(),
       ownRegisterHook(),
-      earlyRegistration(),
+      earlyRegistration(plan),
+      inlineTabIcon(),
       securityHeaders(apiOrigin(env.VITE_SUPABASE_URL, backend)),
       plan.plugin,
       VitePWA({

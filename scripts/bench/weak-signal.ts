@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts';
-import { startThrottleProxy, type LinkOptions, type ThrottleProxy } from '../../tests/support/throttle-proxy.ts';
+import { startThrottleProxy, type LinkOptions, type ThrottleProxy } from '../lib/throttle-proxy.ts';
 import { startProduct } from '../lib/product.ts';
 import { median, saveResults, table, type Figure } from './report.ts';
 

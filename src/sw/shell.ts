@@ -16,14 +16,6 @@ export interface ShellEntry {
   readonly integrity?: string;
   /** Kept when the app first loads it, or from the HTTP cache if the page already has; never downloaded at install. */
   readonly later?: boolean;
-  /** Loaded by index.html itself: its size as built, to tell how far along the page's download of it is. */
-  readonly bytes?: number;
-  /**
-   * Imported by the app once it runs (the tab's code): on a first visit no
-   * request for it is under way yet, so the worker fetches it, timed to follow
-   * the page's own downloads (see `HEAD_START_BYTES`).
-   */
-  readonly imported?: boolean;
 }
 
 export interface Shell {
@@ -92,90 +84,10 @@ function earlierCopy(shell: Shell, entry: ShellEntry): Promise<Response | undefi
   return entry.integrity ? Promise.resolve(undefined) : caches.match(keyOf(shell, entry));
 }
 
-/**
- * How many bytes before the end of the page's own downloads the worker asks
- * for the files the app imports later. Every connection gets its share of a
- * slow link, so a file asked for while the page's main script is still coming
- * slows that script, and the name field, down; asked for only once it is in,
- * the link stands idle for a round trip. A round trip's worth of bytes lets it
- * follow the page's downloads with neither: about 20 KB on one bar of signal
- * (50 KB/s × 400 ms) and 28 KB on 3G (190 KB/s × 150 ms). Too small a number
- * costs at most that one round trip; too large, a little of the script's share.
- */
-export const HEAD_START_BYTES = 20 * 1024;
-
-/** The page's downloads the install follows: bytes still to come over the link, per file. */
-class PageDownloads {
-  private readonly left = new Map<string, number>();
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(entries: readonly ShellEntry[]) {
-    for (const entry of entries) this.left.set(entry.url, Number.POSITIVE_INFINITY);
-  }
-
-  /** Resolves once what is left of the page's downloads would cross the link within a round trip. */
-  nearlyDone(): Promise<void> {
-    return new Promise((resolve) => {
-      this.waiting.push(resolve);
-      this.check();
-    });
-  }
-
-  /** `entry`'s answer is here: follows its body as it arrives (a copy of it; the original goes to the cache). */
-  follow(entry: ShellEntry, response: Response): void {
-    const copy = response.clone();
-    const built = entry.bytes ?? 0;
-    const onLink = Number(copy.headers.get('Content-Length')) || built;
-    const reader = copy.body?.getReader();
-    if (!reader || built <= 0) {
-      this.done(entry);
-      return;
-    }
-    // The body arrives decoded; the link carries it compressed, as the Content-Length counts it.
-    let read = 0;
-    const step = (): Promise<void> =>
-      reader.read().then(({ done, value }) => {
-        if (done) {
-          this.done(entry);
-          return undefined;
-        }
-        read += value.byteLength;
-        this.set(entry, Math.max(0, (1 - read / built) * onLink));
-        return step();
-      });
-    step().catch(() => this.done(entry));
-  }
-
-  done(entry: ShellEntry): void {
-    this.set(entry, 0);
-  }
-
-  private set(entry: ShellEntry, left: number): void {
-    if (!this.left.has(entry.url)) return;
-    this.left.set(entry.url, left);
-    this.check();
-  }
-
-  private check(): void {
-    let left = 0;
-    for (const bytes of this.left.values()) left += bytes;
-    if (left > HEAD_START_BYTES) return;
-    for (const resolve of this.waiting.splice(0)) resolve();
-  }
-}
-
-async function keep(cache: Cache, shell: Shell, entry: ShellEntry, page?: PageDownloads): Promise<void> {
+async function keep(cache: Cache, shell: Shell, entry: ShellEntry): Promise<void> {
   const key = keyOf(shell, entry);
-  let response: Response | undefined;
-  try {
-    if (await cache.match(key)) return;
-    response = (await earlierCopy(shell, entry)) ?? (await download(shell, entry));
-  } finally {
-    // Followed while it arrives, or not coming over the link at all.
-    if (response && page) page.follow(entry, response);
-    else page?.done(entry);
-  }
-  await cache.put(key, response);
+  if (await cache.match(key)) return;
+  await cache.put(key, (await earlierCopy(shell, entry)) ?? (await download(shell, entry)));
 }
 
 /** Keeps a later entry only if it costs nothing: an earlier copy, or what the page already loaded. */
@@ -199,19 +111,14 @@ async function keepLoadedBy(cache: Cache, shell: Shell, needed: Promise<unknown>
 }
 
 /**
- * Everything the guest's app needs offline; the install fails (and is retried)
- * if any is missing. What the page loads comes from its downloads (the HTTP
- * cache), what the app imports later follows them on the link.
+ * Everything the guest's app needs offline, all at once; the install fails
+ * (and is retried) if any is missing. On a first visit the page has these
+ * files under way or loaded already (the tab's code too: index.html's early
+ * script fetched it ahead, vite.config.ts), so they come from its downloads.
  */
 export async function installShell(shell: Shell): Promise<void> {
   const cache = await shell.open();
-  const page = new PageDownloads(shell.entries.filter((entry) => !entry.later && entry.bytes));
-  const nearlyDone = page.nearlyDone();
-  const needed = Promise.all(
-    shell.entries
-      .filter((entry) => !entry.later)
-      .map((entry) => (entry.imported ? nearlyDone.then(() => keep(cache, shell, entry)) : keep(cache, shell, entry, entry.bytes ? page : undefined))),
-  );
+  const needed = Promise.all(shell.entries.filter((entry) => !entry.later).map((entry) => keep(cache, shell, entry)));
   await Promise.all([needed, keepLoadedBy(cache, shell, needed)]);
 }
 

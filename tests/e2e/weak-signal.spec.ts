@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import type { Page } from '@playwright/test';
-import { startThrottleProxy } from '../support/throttle-proxy.ts';
+import { startThrottleProxy } from '../../scripts/lib/throttle-proxy.ts';
 import { addProduct, consumed, enterName, expect, test } from './fixtures.ts';
 
 async function serverOrders(guestId: string): Promise<string[]> {

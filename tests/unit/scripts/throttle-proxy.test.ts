@@ -1,6 +1,6 @@
 import { connect, createServer, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startThrottleProxy, type ThrottleProxy } from '../../support/throttle-proxy.ts';
+import { startThrottleProxy, type ThrottleProxy } from '../../../scripts/lib/throttle-proxy.ts';
 
 const ANSWER_BYTES = 40_000;
 /** 800 kbit/s is 100 bytes per millisecond. */

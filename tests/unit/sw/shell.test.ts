@@ -5,7 +5,7 @@
  * downloads only what changed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateShell, HEAD_START_BYTES, installShell, planShell, respond, type ShellEntry } from '../../../src/sw/shell.ts';
+import { activateShell, installShell, planShell, respond, type ShellEntry } from '../../../src/sw/shell.ts';
 
 const SCOPE = 'https://bar.example/';
 const PAGE = { url: 'index.html', integrity: 'sha256-page' };
@@ -104,48 +104,6 @@ describe('installing', () => {
 });
 
 describe('installing on a first visit, while the page is still loading', () => {
-  /** Lets every pending promise and stream read run. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-  it('asks for what the app imports later only once the page’s own downloads are a round trip from done', async () => {
-    // The entry script: 100,000 bytes as built, 30,000 on the link (compressed), arriving as the page downloads it.
-    const entry: ShellEntry = { url: 'assets/index-a1.js', bytes: 100_000 };
-    const tab: ShellEntry = { url: 'assets/GuestScreen-b2.js', imported: true };
-    let arriving!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (arriving = controller) });
-    const network = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
-      if (input !== `${SCOPE}${entry.url}`) return network(input, init);
-      asked.push({ url: input, cache: init?.cache, integrity: init?.integrity });
-      return Promise.resolve(new Response(body, { headers: { 'Content-Length': '30000' } }));
-    });
-    const shell = planShell([PAGE, entry, tab, ICON], SCOPE);
-    const install = installShell(shell);
-
-    arriving.enqueue(new Uint8Array(20_000));
-    await settle();
-    // 24,000 bytes still to come: more than a round trip's worth.
-    expect(0.8 * 30_000).toBeGreaterThan(HEAD_START_BYTES);
-    expect(downloads()).not.toContain('/assets/GuestScreen-b2.js');
-
-    arriving.enqueue(new Uint8Array(50_000));
-    await settle();
-    // 9,000 to come: the tab's code is asked for now, to follow the entry script on the link.
-    expect(downloads()).toContain('/assets/GuestScreen-b2.js');
-
-    arriving.enqueue(new Uint8Array(30_000));
-    arriving.close();
-    await install;
-    expect(kept(shell.cacheName)).toEqual(['/assets/GuestScreen-b2.js', '/assets/index-a1.js', '/index.html']);
-    expect(downloads().filter((url) => url === '/assets/GuestScreen-b2.js')).toHaveLength(1);
-  });
-
-  it('asks for them at once when the page’s downloads are already in the HTTP cache', async () => {
-    const shell = planShell([PAGE, { ...ENTRY, bytes: 100_000 }, { ...TAB, imported: true }], SCOPE);
-    await installShell(shell);
-    expect(kept(shell.cacheName)).toEqual(['/assets/GuestScreen-b2.js', '/assets/index-a1.js', '/index.html']);
-  });
-
   it('does not wait for an icon the browser is still fetching for itself: it is kept when it loads', async () => {
     const network = globalThis.fetch;
     // The browser's own request for the icon holds its HTTP cache entry until it ends.
