@@ -53,13 +53,17 @@ export function hidePending(orderId: string): void {
 /** The write behind a shown order finished: it stays shown until the stored tab has it. */
 export function shownWritten(orderId: string): void {
   const shown = pending.shown.get(orderId);
-  if (shown && !shown.written) withShown((all) => all.set(orderId, { ...shown, written: true }));
+  if (!shown || shown.written) return;
+  if (listeners.size === 0) forgetPending({ shown: [orderId] });
+  else withShown((all) => all.set(orderId, { ...shown, written: true }));
 }
 
 /** The write behind a hidden order finished: it stays hidden until the stored tab lets it go. */
 export function hiddenWritten(orderId: string): void {
   const hidden = pending.hidden.get(orderId);
-  if (hidden && !hidden.written) withHidden((all) => all.set(orderId, { written: true }));
+  if (!hidden || hidden.written) return;
+  if (listeners.size === 0) forgetPending({ hidden: [orderId] });
+  else withHidden((all) => all.set(orderId, { written: true }));
 }
 
 /** Ids of pending changes, by kind: an order can be shown (tapped) and hidden (taken off) at once. */
@@ -102,9 +106,22 @@ export const pendingChanges = (): PendingChanges => pending;
 /** The orders shown before the phone confirmed them, oldest change first. */
 export const pendingOrders = (): readonly Order[] => [...pending.shown.values()].map((change) => change.order);
 
+/**
+ * While no screen shows the tab, a written change has nobody to wait for: the
+ * stored tab has it, and the next screen reads that. So the last listener to
+ * leave takes the written changes with it, and later writes leave at once.
+ */
 export function subscribePending(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) pending = withoutWritten(pending);
+  };
+}
+
+function withoutWritten({ shown, hidden }: PendingChanges): PendingChanges {
+  const unwritten = <T extends Change>(changes: ReadonlyMap<string, T>) => new Map([...changes].filter(([, change]) => !change.written));
+  return { shown: unwritten(shown), hidden: unwritten(hidden) };
 }
 
 /** True when the stored tab (newest first) has the order; looks only as far back as the order's own time. */
@@ -154,9 +171,4 @@ function mergeNewestFirst(stored: readonly Order[], fresh: readonly Order[]): Or
   }
   while (next < fresh.length) merged.push(fresh[next++] as Order);
   return merged;
-}
-
-/** Forgets every pending change; for tests, which start each case with an empty phone. */
-export function forgetAllPending(): void {
-  publish(NOTHING_PENDING);
 }

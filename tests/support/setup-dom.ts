@@ -6,14 +6,12 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { forgetAllPending } from '../../src/tab/pending.ts';
 import { db } from '../../src/db/index.ts';
 
 let consoleProblems: unknown[][] = [];
 
 beforeEach(async () => {
   localStorage.clear();
-  forgetAllPending();
   await Promise.all(db.tables.map((table) => table.clear()));
   consoleProblems = [];
   const record = (...args: unknown[]) => {

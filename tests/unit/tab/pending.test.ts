@@ -7,6 +7,7 @@ import {
   hidePending,
   pendingChanges,
   pendingOrders,
+  subscribePending,
   settledPending,
   showPending,
   shownWritten,
@@ -49,6 +50,7 @@ describe('the tab as shown before the phone confirms it', () => {
   });
 
   it('lets a change go only once written and once the stored tab agrees', () => {
+    const screen = subscribePending(() => undefined);
     const fresh = order('new', 30);
     const gone = order('gone', 20);
     showPending(fresh);
@@ -59,6 +61,20 @@ describe('the tab as shown before the phone confirms it', () => {
     expect(settledPending(pendingChanges(), [gone])).toEqual({ shown: [], hidden: [] });
     expect(settledPending(pendingChanges(), [fresh, gone])).toEqual({ shown: ['new'], hidden: [] });
     expect(settledPending(pendingChanges(), [fresh])).toEqual({ shown: ['new'], hidden: ['gone'] });
+    screen();
+  });
+
+  it('keeps nothing written once no screen shows the tab: the stored tab has it', () => {
+    const screen = subscribePending(() => undefined);
+    const written = order('written', 30);
+    const onItsWay = order('on-its-way', 31);
+    showPending(written);
+    showPending(onItsWay);
+    shownWritten(written.id);
+    screen();
+    expect([...pendingChanges().shown.keys()]).toEqual(['on-its-way']);
+    shownWritten(onItsWay.id);
+    expect(pendingChanges().shown.size).toBe(0);
   });
 
   it('keeps a pick taken off hidden when its own tap settles: the same order is shown and hidden at once', () => {
