@@ -7,6 +7,31 @@ import globals from 'globals';
 // Capabilities under src/ never reach into the views that use them.
 const CAPABILITIES = ['catalogue', 'comments', 'config', 'guest', 'host', 'platform', 'pwa', 'sync', 'tab'];
 
+/**
+ * What each capability shows the rest of src/: its index.ts, and the few
+ * modules a side that must not load the rest imports directly (the service
+ * worker has no React or Dexie; the page's React hooks read Vite's env).
+ */
+const SURFACES = {
+  catalogue: ['index.ts'],
+  comments: ['index.ts'],
+  config: ['env.ts', 'env-rules.ts'],
+  db: ['index.ts', 'schema.ts', 'records.ts'],
+  guest: ['index.ts'],
+  host: ['index.ts'],
+  platform: ['index.ts'],
+  pwa: ['index.ts', 'messages.ts'],
+  sync: ['index.ts', 'hooks.ts', 'worker.ts'],
+  tab: ['index.ts'],
+};
+const SRC_PARTS = [...Object.keys(SURFACES), 'views', 'sw'];
+const surfaceZones = Object.entries(SURFACES).map(([capability, surface]) => ({
+  target: [...SRC_PARTS.filter((part) => part !== capability).map((part) => `./src/${part}`), './src/main.tsx', './src/sw.ts'],
+  from: `./src/${capability}`,
+  except: surface.map((file) => `./${file}`),
+  message: `Import ${capability} through its public surface (${surface.join(', ')}).`,
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench-results', '.local'] },
   js.configs.recommended,
@@ -40,7 +65,9 @@ export default tseslint.config(
               from: './src/views',
               message: 'Views import capabilities, never the reverse.',
             })),
+            ...surfaceZones,
             { target: './src', from: './tests', message: 'The app never imports tests.' },
+            { target: './scripts', from: './tests', message: 'Scripts never import tests: what both need lives in scripts/lib.' },
             {
               target: './supabase/functions',
               from: ['./src', './scripts', './tests'],

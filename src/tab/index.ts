@@ -1,5 +1,6 @@
 import { db, type BarTabDatabase, type Order } from '../db/index.ts';
 import { forgetInactive, rememberInactive } from '../sync/index.ts';
+import { journal, journalled, unjournal } from './journal.ts';
 import * as records from './orders.ts';
 import { forgetPending, forgetPendingOf, hiddenWritten, hidePending, showPending, shownWritten } from './pending.ts';
 
@@ -50,12 +51,15 @@ export function openTab(database: BarTabDatabase): Tab {
     async addOrder(userId, pick, now) {
       const order = records.newOrder(userId, pick, now);
       if (!onScreen) return records.saveOrder(database, order).then(() => order);
+      journal(order);
       showPending(order);
       try {
         await inTurn(order.id, () => records.saveOrder(database, order));
       } catch (error) {
         forgetPending({ shown: [order.id] });
         throw error;
+      } finally {
+        unjournal(order.id);
       }
       shownWritten(order.id);
       return order;
@@ -112,6 +116,18 @@ function writesInTurn() {
     });
     return written;
   };
+}
+
+/** Writes the picks a reload or a closed tab cut off on their way to IndexedDB (journal.ts). */
+export async function writeJournalledPicks(): Promise<void> {
+  for (const order of journalled()) {
+    try {
+      await records.saveOrder(db, order);
+      unjournal(order.id);
+    } catch {
+      // Kept in the journal: the next start tries again.
+    }
+  }
 }
 
 /** This phone's tab, the one on screen. */

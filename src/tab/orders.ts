@@ -19,9 +19,14 @@ export function newOrder(userId: string, pick: Pick, now: Date = new Date()): Or
   };
 }
 
-/** Writes the order and its outbox entry in one transaction; the network is never waited for. */
+/**
+ * Writes the order and its outbox entry in one transaction; the network is
+ * never waited for. Once only: a pick written again from the journal (or by
+ * another tab replaying it) changes nothing.
+ */
 export async function saveOrder(database: BarTabDatabase, order: Order): Promise<void> {
   await database.transaction('rw', database.orders, database.outbox, async () => {
+    if (await database.orders.get(order.id)) return;
     await database.orders.add(order);
     await queueOrder(database, order);
   });
