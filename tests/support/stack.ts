@@ -20,6 +20,8 @@ export async function startTestStack(): Promise<TestStack> {
   // Tests keep PostgreSQL's fsync off for speed; npm start keeps it on.
   const stack = await startLocalStack({ stateDir, durable: false });
   const pool = new pg.Pool({ connectionString: stack.dbUrl, max: 2 });
+  // An idle connection the server closed (PostgreSQL stopping under a test) is replaced at the next query; unheard, it would end the run.
+  pool.on('error', () => undefined);
   return {
     stack,
     query: async <Row extends pg.QueryResultRow>(sql: string, values?: unknown[]) => (await pool.query<Row>(sql, values)).rows,
