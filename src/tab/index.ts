@@ -47,6 +47,18 @@ export function openTab(database: BarTabDatabase): Tab {
     if (changed) (active ? forgetInactive : rememberInactive)(order.user_id, [order.id]);
     return changed;
   };
+  /** The write behind a change already on screen: the overlay keeps it until the stored tab agrees, or drops it if nothing changed or the write failed. */
+  const writeShownChange = async (kind: 'shown' | 'hidden', orderId: string, write: () => Promise<boolean>) => {
+    try {
+      const changed = await inTurn(orderId, write);
+      if (changed) (kind === 'shown' ? shownWritten : hiddenWritten)(orderId);
+      else forgetPending({ [kind]: [orderId] });
+      return changed;
+    } catch (error) {
+      forgetPending({ [kind]: [orderId] });
+      throw error;
+    }
+  };
   return {
     async addOrder(userId, pick, now) {
       const order = records.newOrder(userId, pick, now);
@@ -74,29 +86,13 @@ export function openTab(database: BarTabDatabase): Tab {
     async takeOffTab(order) {
       if (!onScreen) return setActive(order, false);
       hidePending(order.id);
-      try {
-        const removed = await inTurn(order.id, () => setActive(order, false));
-        if (removed) hiddenWritten(order.id);
-        else forgetPending({ hidden: [order.id] });
-        return removed;
-      } catch (error) {
-        forgetPending({ hidden: [order.id] });
-        throw error;
-      }
+      return writeShownChange('hidden', order.id, () => setActive(order, false));
     },
     async putBackOnTab(order) {
       if (!onScreen) return setActive(order, true);
       forgetPending({ hidden: [order.id] });
       showPending({ ...order, active: true });
-      try {
-        const restored = await inTurn(order.id, () => setActive(order, true));
-        if (restored) shownWritten(order.id);
-        else forgetPending({ shown: [order.id] });
-        return restored;
-      } catch (error) {
-        forgetPending({ shown: [order.id] });
-        throw error;
-      }
+      return writeShownChange('shown', order.id, () => setActive(order, true));
     },
   };
 }
