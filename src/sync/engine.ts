@@ -38,6 +38,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const scheduler = createFlushScheduler({
     flush: async () => flushOutbox({ database, transport: await options.transport(), lock: options.lock, appVersion: options.appVersion }),
     ...(options.random ? { random: options.random } : {}),
+    lockReleased: options.lock.released,
     onOutcome: (outcome) => {
       lastOutcome = outcome.kind;
       if (outcome.kind !== 'done' && outcome.kind !== 'busy') void askForBackgroundSync();
@@ -48,13 +49,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   };
   const onTrigger = () => void scheduler.flushNow();
 
-  let queued = -1;
-  const outboxWatch = liveQuery(() => database.outbox.count()).subscribe({
-    next: (count) => {
-      if (count > queued && queued !== -1) scheduler.soon();
-      queued = count;
-    },
-  });
+  const outboxWatch = liveQuery(() => database.outbox.toCollection().lastKey()).subscribe({ next: watchNewest(() => scheduler.soon()) });
   window.addEventListener('online', onTrigger);
   window.addEventListener('focus', onTrigger);
   window.addEventListener('pageshow', onTrigger);
@@ -80,6 +75,21 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
       window.removeEventListener('pageshow', onTrigger);
       document.removeEventListener('visibilitychange', onVisible);
     },
+  };
+}
+
+/**
+ * Calls `soon` when an entry joins the queue. It watches the newest entry's seq,
+ * not the count: a delivery and a new pick landing together leave the count
+ * as it was. The first look calls it too when anything is queued: an entry may
+ * have joined after the start's flush last read the queue.
+ */
+function watchNewest(soon: () => void): (seq: unknown) => void {
+  let newest: number | null = null;
+  return (seq) => {
+    if (typeof seq !== 'number') return;
+    if (newest === null || seq > newest) soon();
+    newest = Math.max(seq, newest ?? seq);
   };
 }
 

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/db/index.ts';
+import { inProcessLock, queueOrder, startSyncEngine, type SyncEngine } from '../../../src/sync/index.ts';
+import { recordingTransport } from '../../support/fake-transport.ts';
+
+const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };
+const ORDER = {
+  id: '5b0f6a39-7d1e-4c2a-9b8e-2f4d6c8a0e13',
+  user_id: ANA.id,
+  product_name: 'Aperol Spritz',
+  product_price: 6500,
+  active: true,
+  created_at: '2026-11-21T22:00:00.000Z',
+};
+
+describe('the sync engine', () => {
+  let engine: SyncEngine | undefined;
+  afterEach(() => engine?.stop());
+
+  it('sends a pick that joins the queue in the same moment another entry leaves it, with no other trigger', async () => {
+    // The guest's row is first refused as a setup problem: the next try on its own is minutes away.
+    let setupProblem = true;
+    const { transport, calls } = recordingTransport(() => (setupProblem ? { status: 404 } : { status: 201 }));
+    engine = startSyncEngine({ database: db, transport: () => Promise.resolve(transport), lock: inProcessLock(), guest: ANA, appVersion: 'test' });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.waitFor(async () => expect(await db.syncState.get('flush')).toHaveProperty('configError'));
+    setupProblem = false;
+
+    // One entry delivered and a pick queued at once: the queue's length stays 1.
+    await db.transaction('rw', db.outbox, async () => {
+      await db.outbox.clear();
+      await queueOrder(db, ORDER);
+    });
+
+    await vi.waitFor(() => expect(calls.map((call) => call.table)).toEqual(['users', 'orders']), { timeout: 3000 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
