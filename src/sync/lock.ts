@@ -5,7 +5,10 @@
  * harmless anyway, because every write is an idempotent upsert by id.
  */
 
-export type FlushLock = <T>(task: () => Promise<T>) => Promise<T | null>;
+export type FlushLock = (<T>(task: () => Promise<T>) => Promise<T | null>) & {
+  /** Resolves once the flusher holding the lock lets go; absent where nobody else can hold it. */
+  readonly released?: () => Promise<void>;
+};
 
 export const FLUSH_LOCK_NAME = 'bar-tab-outbox-flush';
 
@@ -25,11 +28,12 @@ export function inProcessLock(): FlushLock {
 export function flushLock(name = FLUSH_LOCK_NAME): FlushLock {
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (!locks) return inProcessLock();
-  return async <T>(task: () => Promise<T>): Promise<T | null> => {
+  const run = async <T>(task: () => Promise<T>): Promise<T | null> => {
     let result: T | null = null;
     await locks.request(name, { ifAvailable: true }, async (lock) => {
       if (lock) result = await task();
     });
     return result;
   };
+  return Object.assign(run, { released: () => locks.request(name, () => undefined) });
 }

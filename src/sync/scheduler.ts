@@ -1,8 +1,9 @@
 /**
  * When to flush: now (once more if a flush is running), soon (after the local
- * write debounce), or later (backoff with full jitter after a failure, a short
- * recheck while another flusher holds the lock). Shared by the page's engine
- * and the party benchmark, which plays waits faster with `timeScale`.
+ * write debounce), or later: backoff with full jitter after a failure; while
+ * another flusher holds the lock, as soon as it lets go (or at a recheck).
+ * Shared by the page's engine and the party benchmark, which plays waits
+ * faster with `timeScale`.
  */
 import { BACKOFF_CAP_MS, retryDelay } from './backoff.ts';
 import type { FlushOutcome } from './flush.ts';
@@ -16,6 +17,8 @@ export interface FlushSchedulerOptions {
   /** Told every outcome, after the next attempt is scheduled. */
   readonly onOutcome?: (outcome: FlushOutcome) => void;
   readonly random?: () => number;
+  /** Resolves when another flusher lets go of the lock: a busy flush runs again then, not after the recheck wait. */
+  readonly lockReleased?: (() => Promise<void>) | undefined;
   /** Divides backoff and recheck waits; 1 in the app. */
   readonly timeScale?: number;
 }
@@ -32,7 +35,7 @@ export interface FlushScheduler {
 export function createFlushScheduler(options: FlushSchedulerOptions): FlushScheduler {
   const scale = options.timeScale ?? 1;
   // Mutated from timers and callbacks; an object keeps the type checker from assuming constants.
-  const state = { failures: 0, again: false, stopped: false };
+  const state = { failures: 0, again: false, stopped: false, awaitingLock: false };
   let running: Promise<void> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -43,12 +46,22 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
     if (!state.stopped) retryTimer = setTimeout(() => void flushNow(), delayMs / scale);
   };
 
+  const awaitLock = () => {
+    if (!options.lockReleased || state.awaitingLock) return;
+    state.awaitingLock = true;
+    void options.lockReleased().then(() => {
+      state.awaitingLock = false;
+      return flushNow();
+    });
+  };
+
   const nextAttempt = (outcome: FlushOutcome) => {
     if (outcome.kind === 'done') {
       state.failures = 0;
       clearTimeout(retryTimer);
     } else if (outcome.kind === 'busy') {
       schedule(BUSY_RECHECK_MS);
+      awaitLock();
     } else {
       state.failures += 1;
       schedule(outcome.kind === 'config' ? BACKOFF_CAP_MS : retryDelay(state.failures, options.random, outcome.retryAfterMs));

@@ -72,6 +72,20 @@ describe('when to flush', () => {
     await scheduler.stop();
   });
 
+  it('flushes again the moment the other flusher lets go of the lock, waiting on it once', async () => {
+    const flush = scripted([{ kind: 'busy' }, { kind: 'busy' }]);
+    let letGo: () => void = () => undefined;
+    const lockReleased = vi.fn(() => new Promise<void>((resolve) => (letGo = resolve)));
+    const scheduler = createFlushScheduler({ flush, lockReleased });
+    await scheduler.flushNow();
+    await scheduler.flushNow();
+    expect(lockReleased).toHaveBeenCalledTimes(1);
+    letGo();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(flush).toHaveBeenCalledTimes(3);
+    await scheduler.stop();
+  });
+
   it('plays waits faster with a time scale, and does nothing once stopped', async () => {
     const flush = scripted([{ kind: 'retry', error: 'x' }]);
     const scheduler = createFlushScheduler({ flush, random: () => 0, timeScale: 10 });
