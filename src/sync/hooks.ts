@@ -64,13 +64,16 @@ export function useSyncLine(): SyncLine | null {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const now = useMinuteClock();
   const queue = useLiveQuery(async () => {
-    const [queued, guestRows, oldest, parked, state] = await Promise.all([
-      db.outbox.count(),
-      db.outbox.where('kind').equals('insert-user').count(),
-      db.outbox.orderBy('seq').first(),
-      db.parked.toArray(),
-      db.syncState.get('flush'),
-    ]);
+    // One transaction for the five reads: it runs again after every pick and every delivery, beside the guest's taps.
+    const [queued, guestRows, oldest, parked, state] = await db.transaction('r', db.outbox, db.parked, db.syncState, () =>
+      Promise.all([
+        db.outbox.count(),
+        db.outbox.where('kind').equals('insert-user').count(),
+        db.outbox.orderBy('seq').first(),
+        db.parked.toArray(),
+        db.syncState.get('flush'),
+      ]),
+    );
     // The guest counts their orders and resets, not the row that carries their own name.
     const pending = queued - guestRows;
     const rejectedOrders = parked.filter((item) => (item.entry as { kind?: unknown } | null)?.kind === 'insert-order').length;
