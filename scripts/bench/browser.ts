@@ -28,30 +28,38 @@ async function newPhone(browser: Browser): Promise<{ context: BrowserContext; pa
   return { context, page };
 }
 
+/** The scripts dist/index.html itself loads: its module entry, the modules it preloads, the classic scripts. */
+async function entryScripts(distDir: string): Promise<string[]> {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  const tags = html.match(/<script[^>]*\ssrc="[^"]+"[^>]*>|<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
+  return tags.map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)?.[1] ?? '').filter((path) => path.endsWith('.js'));
+}
+
 /**
- * JavaScript the page fetched before the name field became usable, gzip-sized
- * from dist/; then what came once the guest typed a name and went on (the tab's
- * chunk, fetched while the name is typed, and the sync client).
+ * First-load JavaScript: what index.html loads to show the name field (its
+ * module graph, gzip-sized from dist/); then what a browser fetched once the
+ * guest typed a name and went on that was not part of it (the tab's chunk,
+ * fetched after the page's load event, and the sync client).
  */
 export async function firstLoadJs(browser: Browser, app: ServedApp): Promise<{ first: number; afterName: number }> {
+  const entry = await entryScripts(app.distDir);
   const { context, page } = await newPhone(browser);
-  const scripts: string[] = [];
+  const scripts = new Set<string>();
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
   });
   await page.goto(app.url);
-  await page.getByPlaceholder('Tu nombre real').waitFor();
-  const before = [...new Set(scripts)];
   await page.getByPlaceholder('Tu nombre real').fill('Cliente Nuevo');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByText('No has agregado productos.').waitFor();
   // The sync client (supabase-js) comes with the first flush, a moment after the tab shows.
   await page.waitForLoadState('networkidle');
-  const after = [...new Set(scripts)].filter((path) => !before.includes(path));
   await context.close();
+  const missing = entry.filter((path) => !scripts.has(path));
+  if (missing.length > 0) throw new Error(`index.html names scripts the page never asked for: ${missing.join(', ')}`);
   const gzipKb = async (paths: readonly string[]) =>
     (await Promise.all(paths.map((path) => gzipBytes(join(app.distDir, path))))).reduce((sum, size) => sum + size, 0) / KB;
-  return { first: await gzipKb(before), afterName: await gzipKb(after) };
+  return { first: await gzipKb(entry), afterName: await gzipKb([...scripts].filter((path) => !entry.includes(path))) };
 }
 
 async function precacheGzip(app: ServedApp): Promise<{ kb: number; entries: number }> {
@@ -92,18 +100,26 @@ async function regular(page: Page, app: ServedApp, orders: number): Promise<void
   });
 }
 
-/** Navigation start to the tab (with its orders) on screen, served by the service worker with no network. */
-async function offlineRepeatVisit(browser: Browser, app: ServedApp): Promise<number> {
+/** Navigation start to the frame that first shows the tab's orders, served by the service worker with no network. */
+export async function offlineRepeatVisit(browser: Browser, app: ServedApp): Promise<number> {
   const { context, page } = await newPhone(browser);
   await regular(page, app, 20);
   await page.reload();
   await page.getByText('Productos consumidos').waitFor();
   await context.setOffline(true);
+  // Marked in the page: the frame that first shows an order, not when the runner's polling sees it.
+  await page.addInitScript(() => {
+    new MutationObserver((_changes, observer) => {
+      if (!document.querySelector('.order')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => ((window as unknown as { tabShownAt: number }).tabShownAt = performance.now()));
+    }).observe(document, { subtree: true, childList: true });
+  });
   const times: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     await page.reload();
-    await page.locator('.order').first().waitFor();
-    times.push(await page.evaluate(() => performance.now()));
+    await page.waitForFunction(() => 'tabShownAt' in window);
+    times.push(await page.evaluate(() => (window as unknown as { tabShownAt: number }).tabShownAt));
   }
   await context.close();
   return median(times);
@@ -143,14 +159,37 @@ async function longTab(browser: Browser, app: ServedApp): Promise<{ context: Bro
   return phone;
 }
 
+/**
+ * Taps, then waits in the page for the tipped total to change: a
+ * MutationObserver, not the runner's polling, so the runner adds no work to
+ * the page's main thread between two taps (its locators walk the whole tab).
+ */
 async function tapAndWaitForTotal(page: Page, tap: () => Promise<void>): Promise<void> {
-  const before = await page.locator('.total-tipped dd').textContent();
+  const before = await page.evaluate(() => document.querySelector('.total-tipped dd')?.textContent ?? null);
   // A tap can miss when the page moved under the pointer (a comment grew): tap again.
   for (let attempt = 1; ; attempt += 1) {
     await tap();
-    const changed = await page
-      .waitForFunction((text) => document.querySelector('.total-tipped dd')?.textContent !== text, before, { timeout: 3000 })
-      .then(() => true, () => false);
+    const changed = await page.evaluate(
+      (text) =>
+        new Promise<boolean>((resolve) => {
+          // No named helpers in here: tsx's keep-names wrapper does not exist in the page.
+          if ((document.querySelector('.total-tipped dd')?.textContent ?? null) !== text) {
+            resolve(true);
+            return;
+          }
+          const watch = new MutationObserver(() => {
+            if ((document.querySelector('.total-tipped dd')?.textContent ?? null) === text) return;
+            watch.disconnect();
+            resolve(true);
+          });
+          watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+          setTimeout(() => {
+            watch.disconnect();
+            resolve(false);
+          }, 3000);
+        }),
+      before,
+    );
     if (changed) return;
     if (attempt === 3) throw new Error('three taps and the total did not change');
   }
@@ -184,11 +223,18 @@ export async function addToTab(browser: Browser, app: ServedApp): Promise<number
   return marks;
 }
 
+/** A fast guest's taps on one button: eight a second, the pace of a double tap. */
+export const OTRA_TAP_GAP_MS = 125;
+
 /** 'Otra' on the newest row, tap after tap with nothing typed between: tap to the new total, 500 orders in the tab. */
-export async function otraTaps(browser: Browser, app: ServedApp): Promise<number[]> {
+export async function otraTaps(browser: Browser, app: ServedApp, gapMs = OTRA_TAP_GAP_MS): Promise<number[]> {
   const { context, page } = await longTab(browser, app);
   await markTapsToTotal(page, '.button-again');
-  for (let tap = 0; tap < 30; tap += 1) await tapAndWaitForTotal(page, () => tapFirst(page, '.button-again'));
+  for (let tap = 0; tap < 30; tap += 1) {
+    const tappedAt = performance.now();
+    await tapAndWaitForTotal(page, () => tapFirst(page, '.button-again'));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, gapMs - (performance.now() - tappedAt))));
+  }
   const marks = await page.evaluate(() => (window as unknown as { tapMarks: number[] }).tapMarks);
   await context.close();
   return marks;
@@ -241,12 +287,13 @@ export async function benchBrowser(app: ServedApp): Promise<Figure[]> {
     const again95 = percentile(agains, 95);
     const key95 = percentile(keys, 95);
     return [
-      { name: 'first-load JavaScript, gzip', value: firstLoad, unit: 'KB', target: '≤ 110', pass: firstLoad <= 110 },
+      { name: 'first-load JavaScript (what index.html loads), gzip', value: firstLoad, unit: 'KB', target: '≤ 110', pass: firstLoad <= 110 },
       { name: 'JavaScript after the name (the tab’s chunk, the sync client), gzip', value: afterName, unit: 'KB', target: '', pass: null },
       { name: `precache, gzip (${precache.entries} entries)`, value: precache.kb, unit: 'KB', target: '≤ 350', pass: precache.kb <= 350 },
-      { name: 'repeat visit offline: navigation to tab visible', value: offline, unit: 'ms', target: '≤ 500', pass: offline <= 500 },
+      { name: 'repeat visit offline: navigation to the frame showing the tab', value: offline, unit: 'ms', target: '≤ 500', pass: offline <= 500 },
       { name: 'add to tab (500 orders, 4× CPU): tap to new total, p95', value: add95, unit: 'ms', target: '≤ 50', pass: add95 <= 50 },
-      { name: 'Otra taps back to back (500 orders, 4× CPU): tap to new total, p95', value: again95, unit: 'ms', target: '≤ 16', pass: again95 <= 16 },
+      { name: `Otra taps back to back, ${OTRA_TAP_GAP_MS} ms apart (500 orders, 4× CPU): tap to new total, p95`, value: again95, unit: 'ms', target: '≤ 16', pass: again95 <= 16 },
+      { name: 'Otra taps, the same taps: p50', value: median(agains), unit: 'ms', target: '', pass: null },
       { name: `search (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes that changed them)`, value: key95, unit: 'ms', target: '≤ 16', pass: key95 <= 16 },
     ];
   } finally {
