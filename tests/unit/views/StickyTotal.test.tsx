@@ -65,9 +65,9 @@ describe('the sticky total', () => {
     expect(observer.observed[0]).toContainElement(screen.getByRole('link', { name: 'Ir a pagar' }));
 
     observer.place('below');
+    // Two orders wait in the queue and no engine sends them here: the compact state says so, once the queue is read.
+    await vi.waitFor(() => expect(bar()).toHaveTextContent('Total con propina$25.839Enviando…'));
     const shown = bar();
-    // Two orders wait in the queue and no engine sends them here: the compact state says so.
-    expect(shown).toHaveTextContent('Total con propina$25.839Enviando…');
     await user.click(shown as HTMLElement);
     expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'nearest' }));
     expect(scrollIntoView.mock.contexts[0]).toBe(observer.observed[0]);
