@@ -101,7 +101,7 @@ async function regular(page: Page, app: ServedApp, orders: number): Promise<void
 }
 
 /** Navigation start to the frame that first shows the tab's orders, served by the service worker with no network. */
-export async function offlineRepeatVisit(browser: Browser, app: ServedApp): Promise<number> {
+async function offlineRepeatVisit(browser: Browser, app: ServedApp): Promise<number> {
   const { context, page } = await newPhone(browser);
   await regular(page, app, 20);
   await page.reload();
@@ -224,16 +224,16 @@ export async function addToTab(browser: Browser, app: ServedApp): Promise<number
 }
 
 /** A fast guest's taps on one button: eight a second, the pace of a double tap. */
-export const OTRA_TAP_GAP_MS = 125;
+const OTRA_TAP_GAP_MS = 125;
 
 /** 'Otra' on the newest row, tap after tap with nothing typed between: tap to the new total, 500 orders in the tab. */
-export async function otraTaps(browser: Browser, app: ServedApp, gapMs = OTRA_TAP_GAP_MS): Promise<number[]> {
+export async function otraTaps(browser: Browser, app: ServedApp): Promise<number[]> {
   const { context, page } = await longTab(browser, app);
   await markTapsToTotal(page, '.button-again');
   for (let tap = 0; tap < 30; tap += 1) {
     const tappedAt = performance.now();
     await tapAndWaitForTotal(page, () => tapFirst(page, '.button-again'));
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, gapMs - (performance.now() - tappedAt))));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, OTRA_TAP_GAP_MS - (performance.now() - tappedAt))));
   }
   const marks = await page.evaluate(() => (window as unknown as { tapMarks: number[] }).tapMarks);
   await context.close();

@@ -87,9 +87,9 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
 function watchNewest(soon: () => void): (seq: unknown) => void {
   let newest: number | null = null;
   return (seq) => {
-    if (typeof seq !== 'number') return;
-    if (newest === null || seq > newest) soon();
-    newest = Math.max(seq, newest ?? seq);
+    if (typeof seq !== 'number' || (newest !== null && seq <= newest)) return;
+    newest = seq;
+    soon();
   };
 }
 

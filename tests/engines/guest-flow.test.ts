@@ -48,9 +48,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20
 const onScreen = (page: EnginePage, text: string) =>
   until(`“${text}” on screen`, async () => (await page.run<string>(IN_PAGE.text)).includes(text));
 
-async function tap(page: EnginePage, name: string): Promise<void> {
-  // A driver's click aims at where the control was: wait until the streamed comment stops moving
-  // the page and the control stands still over two looks, as a guest's finger would.
+/** A driver's click aims at where the control was: the comment settled, the control standing still over two looks. */
+async function markStillControl(page: EnginePage, name: string): Promise<void> {
   await until('the comment settled', () => page.run<boolean>(IN_PAGE.commentSettled));
   await until(`one control named “${name}”`, async () => (await page.run<number>(IN_PAGE.markControl, name)) === 1);
   let last = '';
@@ -60,18 +59,17 @@ async function tap(page: EnginePage, name: string): Promise<void> {
     last = now;
     return still;
   });
-  await clickMarked(page, name);
 }
 
-/** WebKitWebDriver now and then finds no box for a control the screen shows (once in CI): look again, at most twice. */
-async function clickMarked(page: EnginePage, name: string): Promise<void> {
+/** Taps as a guest's finger would; WebKitWebDriver now and then finds no box for a control the screen shows (once in CI): look again, at most twice. */
+async function tap(page: EnginePage, name: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
+    await markStillControl(page, name);
     try {
       await page.click('[data-engine-target]');
       return;
     } catch (error) {
       if (attempt === 3 || (error as Error).name !== 'ElementNotInteractableError') throw error;
-      await until(`one control named “${name}”`, async () => (await page.run<number>(IN_PAGE.markControl, name)) === 1);
     }
   }
 }
