@@ -8,7 +8,7 @@ export type { Order } from '../db/index.ts';
 export { openTabStorage } from '../db/index.ts';
 export { formatPesos, formatPrice, paymentLink, PRICE_ERROR_TEXT, tabTotal, tippedTotal } from './money.ts';
 export type { Pick } from './orders.ts';
-export { useActiveOrders } from './useTab.ts';
+export { ordersOnScreen, useActiveOrders, useTabState, useTabTotal, type TabState } from './useTab.ts';
 
 /** Which order a change is about: its id and whose tab it is on. */
 export type OrderRef = Pick<Order, 'id' | 'user_id'>;

@@ -1,6 +1,7 @@
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { useCallback, useSyncExternalStore } from 'react';
-import { db, type Order } from '../db/index.ts';
+import { db, touchesStores, type Order } from '../db/index.ts';
+import { tabTotal } from './money.ts';
 import { activeOrders } from './orders.ts';
 import { forgetSettled, pendingChanges, settledPending, subscribePending, withPending } from './pending.ts';
 
@@ -10,14 +11,7 @@ import { forgetSettled, pendingChanges, settledPending, subscribePending, withPe
  * (every order of a long tab, from IndexedDB) only confirms them, so it waits
  * until a burst of taps is over instead of running between two taps.
  */
-export const REREAD_QUIET_MS = 250;
-
-/** True when the change touched the orders store (its rows or any of its indexes). */
-function touchesOrders(parts: ObservabilitySet): boolean {
-  if ('all' in parts) return true;
-  const prefix = `idb://${db.name}/orders/`;
-  return Object.keys(parts).some((part) => part.startsWith(prefix));
-}
+export const REREAD_QUIET_MS = 500;
 
 const sameOrder = (a: Order, b: Order) =>
   a === b ||
@@ -40,6 +34,7 @@ const sameTab = (a: readonly Order[], b: readonly Order[]) =>
 class LiveTab {
   private stored: readonly Order[] | undefined;
   private view: readonly Order[] | undefined;
+  private sum = 0;
   private readonly listeners = new Set<() => void>();
   private stopPending: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -51,6 +46,8 @@ class LiveTab {
   constructor(private readonly userId: string) {}
 
   readonly current = (): readonly Order[] | undefined => this.view;
+  readonly total = (): number => this.sum;
+  readonly state = (): TabState => (this.view === undefined ? 'loading' : this.view.length === 0 ? 'empty' : 'open');
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -82,7 +79,7 @@ class LiveTab {
   };
 
   private readonly storageChanged = (parts: ObservabilitySet) => {
-    if (this.stopped || !touchesOrders(parts)) return;
+    if (this.stopped || !touchesStores(parts, db.name, ['orders'])) return;
     this.generation += 1;
     this.scheduleRead();
   };
@@ -125,9 +122,13 @@ class LiveTab {
     const next = withPending(this.stored, pendingChanges(), this.userId);
     if (this.view !== undefined && sameTab(this.view, next)) return;
     this.view = next;
+    this.sum = tabTotal(next.map((order) => order.product_price));
     for (const listener of this.listeners) listener();
   }
 }
+
+/** Whether the phone's copy of the tab is still being read, holds nothing, or holds orders. */
+export type TabState = 'loading' | 'empty' | 'open';
 
 const tabs = new Map<string, LiveTab>();
 
@@ -153,12 +154,34 @@ function subscribeTab(userId: string, listener: () => void): () => void {
   };
 }
 
+function useLiveTab<T>(userId: string, read: (tab: LiveTab | undefined) => T): T {
+  const subscribe = useCallback((listener: () => void) => subscribeTab(userId, listener), [userId]);
+  return useSyncExternalStore(subscribe, () => read(tabs.get(userId)));
+}
+
 /**
  * The guest's active orders, newest first, live in every open tab, with picks
  * just tapped, taken off or put back shown so at once; undefined while loading.
  * The same array until what the guest sees changes.
  */
 export function useActiveOrders(userId: string): readonly Order[] | undefined {
-  const subscribe = useCallback((listener: () => void) => subscribeTab(userId, listener), [userId]);
-  return useSyncExternalStore(subscribe, () => tabs.get(userId)?.current());
+  return useLiveTab(userId, (tab) => tab?.current());
+}
+
+/**
+ * The sum of those orders (0 while loading). Its own subscription: a pick
+ * renders the totals in the tap's frame without rendering the rows with them.
+ */
+export function useTabTotal(userId: string): number {
+  return useLiveTab(userId, (tab) => tab?.total() ?? 0);
+}
+
+/** Loading, empty or open: changes only when the tab's first order comes or its last goes. */
+export function useTabState(userId: string): TabState {
+  return useLiveTab(userId, (tab) => tab?.state() ?? 'loading');
+}
+
+/** The orders the screen shows now (newest first), read when needed rather than rendered. */
+export function ordersOnScreen(userId: string): readonly Order[] {
+  return tabs.get(userId)?.current() ?? [];
 }

@@ -1,41 +1,71 @@
-import { memo, useId, useState, type RefObject } from 'react';
+import { memo, useDeferredValue, useId, useLayoutEffect, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { env } from '../config/env.ts';
-import { formatPesos, paymentLink, tippedTotal, type Order } from '../tab/index.ts';
+import { formatPesos, paymentLink, tippedTotal, useActiveOrders, useTabState, useTabTotal, type Order } from '../tab/index.ts';
 import { OrderList } from './OrderList.tsx';
 
-interface ConsumedProductsProps {
-  /** Active orders, newest first; undefined while the phone's copy is being read. */
-  readonly orders: readonly Order[] | undefined;
-  /** Sum of the orders' prices, without tip. */
-  readonly total: number;
-  /** The totals and the payment buttons, which the bottom bar scrolls to. */
-  readonly totalsRef: RefObject<HTMLDivElement | null>;
-  readonly onReset: () => void;
+interface RowActions {
   /** 'Otra': the same product again, as 'Agregar' adds it. */
   readonly onAgain: (product: Product) => void;
   /** 'Quitar': `fromKeyboard` when pressed with a key, so focus can follow. */
   readonly onRemove: (order: Order, fromKeyboard: boolean) => void;
+  /** The rows are on screen as they are now (focus may follow an order that came back). */
+  readonly onRowsShown: () => void;
+}
+
+interface ConsumedProductsProps extends RowActions {
+  /** Whose tab. */
+  readonly userId: string;
+  /** The totals and the payment buttons, which the bottom bar scrolls to. */
+  readonly totalsRef: RefObject<HTMLDivElement | null>;
+  readonly onReset: () => void;
 }
 
 /**
  * View 3: what the guest has had, the totals, and the way out (pay or reset).
- * Memoized: the streamed comment and the sync line re-render the screen many
- * times a second, and a long tab should only render again when it changes.
+ * A pick renders only what it changes, in order: the totals in the tap's own
+ * frame, the rows just after. This part renders again only when the tab
+ * empties or gets its first order.
  */
 export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedProductsProps) {
-  const { orders, total, totalsRef, onReset, onAgain, onRemove } = props;
+  const { userId, totalsRef, onReset, ...rowActions } = props;
   const titleId = useId();
-  const tipped = tippedTotal(total);
-  const hasOrders = orders !== undefined && orders.length > 0;
+  const state = useTabState(userId);
 
   return (
-    <section className="card consumed" aria-labelledby={titleId} aria-busy={orders === undefined}>
+    <section className="card consumed" aria-labelledby={titleId} aria-busy={state === 'loading'}>
       <h2 className="card-title" id={titleId}>
         Productos consumidos
       </h2>
-      {orders !== undefined && !hasOrders && <p className="empty">No has agregado productos.</p>}
-      {hasOrders && <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} />}
+      {state === 'empty' && <p className="empty">No has agregado productos.</p>}
+      {state === 'open' && <TabRows userId={userId} {...rowActions} />}
+      <TabTotals userId={userId} totalsRef={totalsRef} onReset={onReset} open={state === 'open'} />
+    </section>
+  );
+});
+
+/**
+ * The rows, a moment behind the totals: their render (a long tab's newest
+ * block) runs after the tap's frame, and a next tap can interrupt it.
+ */
+function TabRows({ userId, onAgain, onRemove, onRowsShown }: RowActions & { readonly userId: string }) {
+  const orders = useDeferredValue(useActiveOrders(userId));
+  useLayoutEffect(onRowsShown, [orders, onRowsShown]);
+  return orders !== undefined && orders.length > 0 ? <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} /> : null;
+}
+
+interface TabTotalsProps {
+  readonly userId: string;
+  readonly totalsRef: RefObject<HTMLDivElement | null>;
+  readonly onReset: () => void;
+  /** Orders on the tab: the payment and reset buttons show. */
+  readonly open: boolean;
+}
+
+const TabTotals = memo(function TabTotals({ userId, totalsRef, onReset, open }: TabTotalsProps) {
+  const total = useTabTotal(userId);
+  const tipped = tippedTotal(total);
+  return (
       <div className="totals-and-pay" ref={totalsRef} tabIndex={-1}>
         <dl className="totals">
           <div className="total-row">
@@ -47,9 +77,8 @@ export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedPr
             <dd className="price">{formatPesos(tipped)}</dd>
           </div>
         </dl>
-        {hasOrders && <PayAndReset tipped={tipped} onReset={onReset} />}
+        {open && <PayAndReset tipped={tipped} onReset={onReset} />}
       </div>
-    </section>
   );
 });
 

@@ -18,7 +18,7 @@ interface RowActions {
  * list for assistive technology: the blocks are plain containers between the
  * list and its items.
  */
-export function OrderList({ orders, ...actions }: RowActions & { readonly orders: readonly Order[] }) {
+export const OrderList = memo(function OrderList({ orders, ...actions }: RowActions & { readonly orders: readonly Order[] }) {
   const blocks: (readonly Order[])[] = [];
   const newest = orders.length % BLOCK_SIZE || BLOCK_SIZE;
   for (let start = 0; start < orders.length; start = start === 0 ? newest : start + BLOCK_SIZE) {
@@ -32,7 +32,7 @@ export function OrderList({ orders, ...actions }: RowActions & { readonly orders
       ))}
     </div>
   );
-}
+});
 
 const sameRows = (before: readonly Order[], after: readonly Order[]) =>
   before.length === after.length &&

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { SyncLine, SyncTone } from '../sync/index.ts';
-import { formatPesos, tippedTotal } from '../tab/index.ts';
+import { formatPesos, tippedTotal, useTabTotal } from '../tab/index.ts';
 
 /** Room the bar takes at the bottom: the totals count as seen only above it. */
 const BAR_ROOM_PX = 88;
@@ -13,8 +13,8 @@ const SYNC_WORDS: Readonly<Record<SyncTone, string>> = {
 };
 
 interface StickyTotalProps {
-  /** Sum of the tab without tip. */
-  readonly total: number;
+  /** Whose tab: the bar follows its total. */
+  readonly userId: string;
   readonly sync: SyncLine | null;
   /** The totals and payment buttons in the tab. */
   readonly totalsRef: RefObject<HTMLElement | null>;
@@ -48,7 +48,8 @@ function goTo(element: HTMLElement | null): void {
 }
 
 /** The total always at hand: a compact bar at the bottom while the totals are below the screen. */
-export function StickyTotal({ total, sync, totalsRef }: StickyTotalProps) {
+export function StickyTotal({ userId, sync, totalsRef }: StickyTotalProps) {
+  const total = useTabTotal(userId);
   const below = useBelowScreen(totalsRef);
   if (!below || total === 0) return null;
   return (

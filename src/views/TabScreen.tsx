@@ -1,10 +1,10 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { useOrderComment } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, useSync, useSyncLine } from '../sync/hooks.ts';
-import { addOrder, resetTab, tabTotal, useActiveOrders } from '../tab/index.ts';
+import { addOrder, ordersOnScreen, resetTab } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
 import { OrderComment } from './OrderComment.tsx';
@@ -16,13 +16,6 @@ const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 
 /** Views 2 and 3 together: what a guest with a name sees. */
 export function TabScreen({ guest }: { readonly guest: Guest }) {
-  const orders = useActiveOrders(guest.id);
-  // Read by the callbacks when called, so they stay the same functions and the tab's rows stay memoized.
-  const latestOrders = useRef(orders);
-  useLayoutEffect(() => {
-    latestOrders.current = orders;
-  }, [orders]);
-  const total = useMemo(() => tabTotal(orders?.map((order) => order.product_price) ?? []), [orders]);
   const totalsRef = useRef<HTMLDivElement>(null);
   const [saveFailed, setSaveFailed] = useState(false);
   useSync(guest);
@@ -34,14 +27,14 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   }, []);
 
   const saved = useCallback((ok: boolean) => setSaveFailed(!ok), []);
-  const { removal, takeOff, putBack, forget: forgetRemoval } = useRemoval({ onSaved: saved });
+  const { removal, takeOff, putBack, forget: forgetRemoval, rowsShown } = useRemoval({ onSaved: saved });
   const orderProduct = useCallback(
     (product: Product) => {
       addOrder(guest.id, { name: product.name, price: product.price }).then(
         (order) => {
           saved(true);
           // The tab on screen already holds the earlier orders: no second read of the database.
-          commentOn(order, latestOrders.current ?? []);
+          commentOn(order, ordersOnScreen(guest.id));
         },
         () => saved(false),
       );
@@ -70,14 +63,21 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
           {SAVE_FAILED}
         </p>
       )}
-      <ConsumedProducts orders={orders} total={total} totalsRef={totalsRef} onReset={reset} onAgain={orderProduct} onRemove={takeOff} />
-      <SyncAndDock total={total} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
+      <ConsumedProducts
+        userId={guest.id}
+        totalsRef={totalsRef}
+        onReset={reset}
+        onAgain={orderProduct}
+        onRemove={takeOff}
+        onRowsShown={rowsShown}
+      />
+      <SyncAndDock userId={guest.id} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
     </>
   );
 }
 
 interface SyncAndDockProps extends Pick<Removals, 'removal' | 'putBack'> {
-  readonly total: number;
+  readonly userId: string;
   readonly totalsRef: RefObject<HTMLDivElement | null>;
   readonly forgetRemoval: () => void;
 }
@@ -86,7 +86,7 @@ interface SyncAndDockProps extends Pick<Removals, 'removal' | 'putBack'> {
  * The sync line and the bar at the bottom: the only parts the outbox's changes
  * render again (after every pick, and as it reaches the server), not the tab.
  */
-const SyncAndDock = memo(function SyncAndDock({ total, totalsRef, removal, putBack, forgetRemoval }: SyncAndDockProps) {
+const SyncAndDock = memo(function SyncAndDock({ userId, totalsRef, removal, putBack, forgetRemoval }: SyncAndDockProps) {
   const syncLine = useSyncLine();
   return (
     <>
@@ -104,7 +104,7 @@ const SyncAndDock = memo(function SyncAndDock({ total, totalsRef, removal, putBa
       )}
       <div className="dock">
         <RemovalToast removal={removal} onUndo={putBack} onGone={forgetRemoval} />
-        <StickyTotal total={total} sync={syncLine} totalsRef={totalsRef} />
+        <StickyTotal userId={userId} sync={syncLine} totalsRef={totalsRef} />
       </div>
     </>
   );

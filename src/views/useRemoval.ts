@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { putBackOnTab, takeOffTab, type Order } from '../tab/index.ts';
 import type { Removal } from './RemovalToast.tsx';
 
@@ -14,19 +14,22 @@ export interface Removals {
   readonly putBack: (removal: Removal) => void;
   /** 'Deshacer' is no longer offered (time is up, or the tab was reset). */
   readonly forget: () => void;
+  /** Called by the rows each time they are on screen: after 'Deshacer' from the keyboard, focus goes to the order that came back. */
+  readonly rowsShown: () => void;
 }
 
 /** 'Quitar' and 'Deshacer': each change shows at once; a refused one is undone on screen and reported. */
 export function useRemoval({ onSaved }: RemovalOptions): Removals {
   const [removal, setRemoval] = useState<Removal | null>(null);
-  // After 'Deshacer' from the keyboard, focus goes to the order that came back, once it is on screen.
+  // After 'Deshacer' from the keyboard, focus goes to the order that came back, once its row is on screen.
   const refocus = useRef<string | null>(null);
-  useLayoutEffect(() => {
+  const rowsShown = useCallback(() => {
     const orderId = refocus.current;
-    if (orderId === null) return;
+    const button = orderId === null ? null : document.querySelector<HTMLElement>(`.button-remove[data-order-id="${orderId}"]`);
+    if (!button) return;
     refocus.current = null;
-    document.querySelector<HTMLElement>(`.button-remove[data-order-id="${orderId}"]`)?.focus();
-  });
+    button.focus();
+  }, []);
 
   const takeOff = useCallback(
     (order: Order, fromKeyboard: boolean) => {
@@ -48,12 +51,15 @@ export function useRemoval({ onSaved }: RemovalOptions): Removals {
       setRemoval(null);
       putBackOnTab(order).then(
         () => onSaved(true),
-        () => onSaved(false),
+        () => {
+          if (refocus.current === order.id) refocus.current = null;
+          onSaved(false);
+        },
       );
     },
     [onSaved],
   );
 
   const forget = useCallback(() => setRemoval(null), []);
-  return { removal, takeOff, putBack, forget };
+  return { removal, takeOff, putBack, forget, rowsShown };
 }

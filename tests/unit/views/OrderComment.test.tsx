@@ -110,6 +110,8 @@ describe('the comment on each pick', () => {
     expect(await screen.findByText(OFFLINE)).toBeInTheDocument();
     await order(user, 'Tabla Irish');
     expect(await within(consumed()).findByText('Tabla Irish')).toBeInTheDocument();
+    // The row shows before the phone has stored the pick; its comment is kept for later once it has.
+    await waitFor(() => expect(localStorage.getItem('currentJoke')).toContain('Tabla Irish'));
     expect(server.fetch).not.toHaveBeenCalled();
     onLine.mockReturnValue(true);
     sayOnline();
