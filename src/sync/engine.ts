@@ -4,8 +4,7 @@
  * focus, a backoff timer, and Background Sync in the service worker where the
  * browser has it (iOS Safari has not: these page triggers cover it).
  */
-import { liveQuery } from 'dexie';
-import type { BarTabDatabase, UserRow } from '../db/index.ts';
+import { watchStores, type BarTabDatabase, type QuietWait, type UserRow } from '../db/index.ts';
 import { askForBackgroundSync } from './background-sync.ts';
 import { flushOutbox } from './flush.ts';
 import { rememberedInactive } from './inactive-memory.ts';
@@ -13,7 +12,7 @@ import type { FlushLock } from './lock.ts';
 import { queueGuest } from './outbox.ts';
 import { retryParked } from './parked.ts';
 import { restoreEvictedTab } from './restore.ts';
-import { createFlushScheduler } from './scheduler.ts';
+import { createFlushScheduler, LOCAL_WRITE_DEBOUNCE_MS } from './scheduler.ts';
 import type { SyncTransport } from './transport.ts';
 
 export interface SyncEngineOptions {
@@ -32,6 +31,12 @@ export interface SyncEngine {
   stop(): void;
 }
 
+/**
+ * How long the queue must be still before the engine looks at it: a burst of
+ * picks is sent in one go, and at least every two seconds while it lasts.
+ */
+const QUEUE_QUIET: QuietWait = { quietMs: LOCAL_WRITE_DEBOUNCE_MS, maxWaitMs: 2_000 };
+
 export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { database } = options;
   let lastOutcome = '';
@@ -49,7 +54,10 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   };
   const onTrigger = () => void scheduler.flushNow();
 
-  const outboxWatch = liveQuery(() => database.outbox.toCollection().lastKey()).subscribe({ next: watchNewest(() => scheduler.soon()) });
+  const sawNewest = watchNewest(() => void scheduler.flushNow());
+  const lookAtQueue = () => void database.outbox.toCollection().lastKey().then(sawNewest, () => undefined);
+  lookAtQueue();
+  const stopWatchingQueue = watchStores(database.name, ['outbox'], QUEUE_QUIET, lookAtQueue);
   window.addEventListener('online', onTrigger);
   window.addEventListener('focus', onTrigger);
   window.addEventListener('pageshow', onTrigger);
@@ -69,7 +77,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     flushNow: () => scheduler.flushNow(),
     stop() {
       void scheduler.stop();
-      outboxWatch.unsubscribe();
+      stopWatchingQueue();
       window.removeEventListener('online', onTrigger);
       window.removeEventListener('focus', onTrigger);
       window.removeEventListener('pageshow', onTrigger);
@@ -79,17 +87,17 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
 }
 
 /**
- * Calls `soon` when an entry joins the queue. It watches the newest entry's seq,
+ * Calls `send` when an entry joined the queue. It watches the newest entry's seq,
  * not the count: a delivery and a new pick landing together leave the count
  * as it was. The first look calls it too when anything is queued: an entry may
  * have joined after the start's flush last read the queue.
  */
-function watchNewest(soon: () => void): (seq: unknown) => void {
+function watchNewest(send: () => void): (seq: unknown) => void {
   let newest: number | null = null;
   return (seq) => {
     if (typeof seq !== 'number' || (newest !== null && seq <= newest)) return;
     newest = seq;
-    soon();
+    send();
   };
 }
 

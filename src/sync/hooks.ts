@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
-import { db, type UserRow } from '../db/index.ts';
+import { db, watchStores, type QuietWait, type UserRow } from '../db/index.ts';
 import { startSyncEngine } from './engine.ts';
 import { flushLock } from './lock.ts';
 import { requeueGuest } from './outbox.ts';
 import { retryParked } from './parked.ts';
-import { describeSync, type SyncLine } from './status.ts';
+import { describeSync, type SyncLine, type SyncSnapshot } from './status.ts';
 import { createSupabaseTransport, type SyncTransport } from './transport.ts';
 
 let transport: Promise<SyncTransport> | null = null;
@@ -59,26 +59,67 @@ function useMinuteClock(): number {
   return now;
 }
 
+/** What the status line says of the queue. */
+type QueueSummary = Omit<SyncSnapshot, 'online' | 'now'>;
+
+async function readQueueSummary(): Promise<QueueSummary> {
+  // One transaction for the five reads.
+  const [queued, guestRows, oldest, parked, state] = await db.transaction('r', db.outbox, db.parked, db.syncState, () =>
+    Promise.all([
+      db.outbox.count(),
+      db.outbox.where('kind').equals('insert-user').count(),
+      db.outbox.orderBy('seq').first(),
+      db.parked.toArray(),
+      db.syncState.get('flush'),
+    ]),
+  );
+  // The guest counts their orders and resets, not the row that carries their own name.
+  const pending = queued - guestRows;
+  const rejectedOrders = parked.filter((item) => (item.entry as { kind?: unknown } | null)?.kind === 'insert-order').length;
+  return { pending, oldestQueuedAt: oldest?.queuedAt, rejectedOrders, rejectedOther: parked.length - rejectedOrders, configError: state?.configError };
+}
+
+/**
+ * The line follows the queue a moment behind: read again once the queue has
+ * been still for a short while (at most a second behind during a burst of
+ * picks), not between two taps.
+ */
+const LINE_QUIET: QuietWait = { quietMs: 150, maxWaitMs: 1_000 };
+
+function useQueueSummary(): QueueSummary | undefined {
+  const [summary, setSummary] = useState<QueueSummary>();
+  useEffect(() => {
+    // Changed from callbacks; an object keeps the type checker from assuming constants. A change during a read reads once more.
+    const state = { stopped: false, reading: false, again: false };
+    const readAgain = () => state.again && !state.stopped;
+    const read = async () => {
+      if (state.reading) {
+        state.again = true;
+        return;
+      }
+      state.reading = true;
+      do {
+        state.again = false;
+        const next = await readQueueSummary().catch(() => undefined);
+        if (next && !state.stopped) setSummary(next);
+      } while (readAgain());
+      state.reading = false;
+    };
+    void read();
+    const stopWatching = watchStores(db.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void read());
+    return () => {
+      state.stopped = true;
+      stopWatching();
+    };
+  }, []);
+  return summary;
+}
+
 /** The status line, live from the outbox; null when no backend is configured or while loading. */
 export function useSyncLine(): SyncLine | null {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const now = useMinuteClock();
-  const queue = useLiveQuery(async () => {
-    // One transaction for the five reads: it runs again after every pick and every delivery, beside the guest's taps.
-    const [queued, guestRows, oldest, parked, state] = await db.transaction('r', db.outbox, db.parked, db.syncState, () =>
-      Promise.all([
-        db.outbox.count(),
-        db.outbox.where('kind').equals('insert-user').count(),
-        db.outbox.orderBy('seq').first(),
-        db.parked.toArray(),
-        db.syncState.get('flush'),
-      ]),
-    );
-    // The guest counts their orders and resets, not the row that carries their own name.
-    const pending = queued - guestRows;
-    const rejectedOrders = parked.filter((item) => (item.entry as { kind?: unknown } | null)?.kind === 'insert-order').length;
-    return { pending, oldestQueuedAt: oldest?.queuedAt, rejectedOrders, rejectedOther: parked.length - rejectedOrders, configError: state?.configError };
-  });
+  const queue = useQueueSummary();
   if (!env.backend || !queue) return null;
   return describeSync({ ...queue, online, now });
 }
