@@ -1,1 +1,1 @@
-export { readLocal, removeLocal, writeLocal } from './localStore.ts';
+export { localKeysStartingWith, readLocal, removeLocal, writeLocal } from './localStore.ts';

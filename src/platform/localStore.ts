@@ -37,3 +37,19 @@ export function removeLocal(key: string): void {
     // Nothing was kept, so nothing is left to remove.
   }
 }
+
+/** The keys that start with `prefix`. */
+export function localKeysStartingWith(prefix: string): string[] {
+  try {
+    const target = store();
+    if (!target) return [];
+    const keys: string[] = [];
+    for (let index = 0; index < target.length; index += 1) {
+      const key = target.key(index);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    return keys;
+  } catch {
+    return [];
+  }
+}

@@ -3,11 +3,17 @@
  * tap. The screen shows a pick before IndexedDB has it; a reload or a closed
  * tab in that moment would lose it, and a guest's pick is never lost: the next
  * start writes what the journal still holds.
+ *
+ * One key per pick (`picksOnTheirWay:<id>`): the tap writes one small value
+ * instead of reading and rewriting a list, and two tabs never overwrite each
+ * other's picks. The list under `picksOnTheirWay` itself, as earlier versions
+ * kept it, is still read and emptied.
  */
 import { isUuid, type Order } from '../db/index.ts';
-import { readLocal, writeLocal } from '../platform/index.ts';
+import { localKeysStartingWith, readLocal, removeLocal, writeLocal } from '../platform/index.ts';
 
 export const JOURNAL_KEY = 'picksOnTheirWay';
+const pickKey = (orderId: string) => `${JOURNAL_KEY}:${orderId}`;
 
 function isOrder(value: unknown): value is Order {
   if (typeof value !== 'object' || value === null) return false;
@@ -33,13 +39,36 @@ export function parseJournal(raw: string | null): Order[] {
   }
 }
 
-export const journalled = (): Order[] => parseJournal(readLocal(JOURNAL_KEY));
+function parsePick(raw: string | null): Order | null {
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isOrder(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The journal's picks (a corrupt one is no pick), each once. */
+export function journalled(): Order[] {
+  const picks = new Map(parseJournal(readLocal(JOURNAL_KEY)).map((order) => [order.id, order]));
+  for (const key of localKeysStartingWith(`${JOURNAL_KEY}:`)) {
+    const order = parsePick(readLocal(key));
+    if (order) picks.set(order.id, order);
+    else removeLocal(key);
+  }
+  return [...picks.values()];
+}
 
 export function journal(order: Order): void {
-  writeLocal(JOURNAL_KEY, JSON.stringify([...journalled(), order]));
+  writeLocal(pickKey(order.id), JSON.stringify(order));
 }
 
 export function unjournal(orderId: string): void {
-  const kept = journalled().filter((order) => order.id !== orderId);
-  writeLocal(JOURNAL_KEY, JSON.stringify(kept));
+  removeLocal(pickKey(orderId));
+  const earlier = readLocal(JOURNAL_KEY);
+  if (earlier === null) return;
+  const kept = parseJournal(earlier).filter((order) => order.id !== orderId);
+  if (kept.length === 0) removeLocal(JOURNAL_KEY);
+  else writeLocal(JOURNAL_KEY, JSON.stringify(kept));
 }

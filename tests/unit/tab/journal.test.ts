@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db, type Order } from '../../../src/db/index.ts';
 import { activeOrders, addOrder, writeJournalledPicks } from '../../../src/tab/index.ts';
-import { JOURNAL_KEY, parseJournal } from '../../../src/tab/journal.ts';
+import { JOURNAL_KEY, journalled } from '../../../src/tab/journal.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 const cutOff: Order = {
@@ -16,9 +16,10 @@ const cutOff: Order = {
 describe('picks on their way to IndexedDB', () => {
   it('are journalled at the tap and leave the journal once written', async () => {
     const adding = addOrder(ANA, { name: 'Aperol Spritz', price: 6500 });
-    expect(parseJournal(localStorage.getItem(JOURNAL_KEY)).map((order) => order.product_name)).toEqual(['Aperol Spritz']);
+    expect(journalled().map((order) => order.product_name)).toEqual(['Aperol Spritz']);
     await adding;
-    expect(parseJournal(localStorage.getItem(JOURNAL_KEY))).toEqual([]);
+    expect(journalled()).toEqual([]);
+    expect(localStorage.length).toBe(0);
   });
 
   it('are written at the next start when a reload cut them off, once, with their outbox entry', async () => {
@@ -27,7 +28,15 @@ describe('picks on their way to IndexedDB', () => {
     await writeJournalledPicks();
     expect(await activeOrders(ANA)).toEqual([cutOff]);
     expect((await db.outbox.toArray()).map((entry) => entry.kind)).toEqual(['insert-order']);
-    expect(parseJournal(localStorage.getItem(JOURNAL_KEY))).toEqual([]);
+    expect(localStorage.getItem(JOURNAL_KEY)).toBeNull();
+  });
+
+  it('writes picks kept one per key, also when one of them is corrupt', async () => {
+    localStorage.setItem(`${JOURNAL_KEY}:${cutOff.id}`, JSON.stringify(cutOff));
+    localStorage.setItem(`${JOURNAL_KEY}:broken`, '{"id":');
+    await writeJournalledPicks();
+    expect(await activeOrders(ANA)).toEqual([cutOff]);
+    expect(localStorage.length).toBe(0);
   });
 
   it('never writes a pick twice when it already reached IndexedDB', async () => {
