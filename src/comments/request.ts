@@ -69,6 +69,8 @@ const bodyBytes = (request: CommentRequest) => new TextEncoder().encode(JSON.str
 
 /** Drops the oldest recent comments while the body is larger than the function reads (only long, emoji-heavy comments get there). */
 function withinBodyLimit(request: CommentRequest): CommentRequest {
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: most bodies are known to fit without encoding them.
+  if (JSON.stringify(request).length * 3 <= COMMENT_LIMITS.bodyBytes) return request;
   let fitted = request;
   while (bodyBytes(fitted) > COMMENT_LIMITS.bodyBytes && (fitted.recentComments?.length ?? 0) > 1) {
     fitted = { ...fitted, recentComments: fitted.recentComments?.slice(0, -1) ?? [] };

@@ -1,7 +1,7 @@
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { useCallback, useSyncExternalStore } from 'react';
 import { db, touchesStores, type Order } from '../db/index.ts';
-import { tabTotal } from './money.ts';
+import { ordersTotal } from './money.ts';
 import { activeOrders } from './orders.ts';
 import { forgetSettled, pendingChanges, settledPending, subscribePending, withPending } from './pending.ts';
 
@@ -38,6 +38,7 @@ class LiveTab {
   private readonly listeners = new Set<() => void>();
   private stopPending: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private readDueAt = 0;
   /** Bumped by each read and each change, so a read overtaken by a change is done again. */
   private generation = 0;
   private reading = false;
@@ -84,18 +85,25 @@ class LiveTab {
     this.scheduleRead();
   };
 
-  /** At once, unless picks are still on their way (the guest is tapping): then once the taps stop. */
+  /**
+   * At once, unless picks are still on their way (the guest is tapping): then
+   * once the taps stop. A tap only moves the due time; the armed timer looks
+   * at it when it fires, so tapping never clears and sets timers.
+   */
   private scheduleRead(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
     const { shown, hidden } = pendingChanges();
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        void this.read();
-      },
-      shown.size > 0 || hidden.size > 0 ? REREAD_QUIET_MS : 0,
-    );
+    const delay = shown.size > 0 || hidden.size > 0 ? REREAD_QUIET_MS : 0;
+    this.readDueAt = Date.now() + delay;
+    if (this.timer !== null && delay > 0) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(this.readWhenDue, delay);
   }
+
+  private readonly readWhenDue = () => {
+    const wait = this.readDueAt - Date.now();
+    this.timer = wait > 0 ? setTimeout(this.readWhenDue, wait) : null;
+    if (wait <= 0) void this.read();
+  };
 
   private async read(): Promise<void> {
     if (this.reading) return;
@@ -122,7 +130,7 @@ class LiveTab {
     const next = withPending(this.stored, pendingChanges(), this.userId);
     if (this.view !== undefined && sameTab(this.view, next)) return;
     this.view = next;
-    this.sum = tabTotal(next.map((order) => order.product_price));
+    this.sum = ordersTotal(next);
     for (const listener of this.listeners) listener();
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPesos, formatPrice, paymentLink, tabTotal, tippedTotal } from '../../../src/tab/index.ts';
+import { ordersTotal } from '../../../src/tab/money.ts';
 
 describe('money', () => {
   it('formats pesos with a dot between thousands and no decimals', () => {
@@ -27,6 +28,8 @@ describe('money', () => {
     expect(tabTotal([])).toBe(0);
     expect(tabTotal([4400, 6500, 16990])).toBe(27890);
     expect(tabTotal([4400, 0, undefined, null, Number.NaN, -5, 1.5, 1000])).toBe(5400);
+    const prices = [4400, 0, undefined, null, Number.NaN, -5, 1.5, 1000, 16990];
+    expect(ordersTotal(prices.map((price) => ({ product_price: price })))).toBe(tabTotal(prices));
   });
 
   it('adds a 10% tip truncated to a whole peso, exactly, for every total up to 2,000,000', () => {
