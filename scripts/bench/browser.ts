@@ -225,19 +225,28 @@ export async function addToTab(browser: Browser, app: ServedApp): Promise<number
 
 /** A fast guest's taps on one button: eight a second, the pace of a double tap. */
 const OTRA_TAP_GAP_MS = 125;
+/** Taps that follow a tap: the second-worst of 30 would be their p95, so 60 give it three. */
+const OTRA_BACK_TO_BACK = 60;
+
+export interface OtraTaps {
+  /** The tap that opens the burst, first of its kind since the tab opened (code not yet compiled runs in it). */
+  readonly opening: number;
+  /** Each tap that follows another by OTRA_TAP_GAP_MS. */
+  readonly backToBack: number[];
+}
 
 /** 'Otra' on the newest row, tap after tap with nothing typed between: tap to the new total, 500 orders in the tab. */
-export async function otraTaps(browser: Browser, app: ServedApp): Promise<number[]> {
+export async function otraTaps(browser: Browser, app: ServedApp): Promise<OtraTaps> {
   const { context, page } = await longTab(browser, app);
   await markTapsToTotal(page, '.button-again');
-  for (let tap = 0; tap < 30; tap += 1) {
+  for (let tap = 0; tap <= OTRA_BACK_TO_BACK; tap += 1) {
     const tappedAt = performance.now();
     await tapAndWaitForTotal(page, () => tapFirst(page, '.button-again'));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, OTRA_TAP_GAP_MS - (performance.now() - tappedAt))));
   }
-  const marks = await page.evaluate(() => (window as unknown as { tapMarks: number[] }).tapMarks);
+  const [opening = Number.NaN, ...backToBack] = await page.evaluate(() => (window as unknown as { tapMarks: number[] }).tapMarks);
   await context.close();
-  return marks;
+  return { opening, backToBack };
 }
 
 /** From a keystroke in the search to the suggestions updated on screen. */
@@ -281,7 +290,8 @@ export async function benchBrowser(app: ServedApp): Promise<Figure[]> {
     const precache = await precacheGzip(app);
     const offline = await offlineRepeatVisit(browser, app);
     const adds = await addToTab(browser, app);
-    const agains = await otraTaps(browser, app);
+    const otra = await otraTaps(browser, app);
+    const agains = otra.backToBack;
     const keys = await searchKeystroke(browser, app);
     const add95 = percentile(adds, 95);
     const again95 = percentile(agains, 95);
@@ -292,8 +302,9 @@ export async function benchBrowser(app: ServedApp): Promise<Figure[]> {
       { name: `precache, gzip (${precache.entries} entries)`, value: precache.kb, unit: 'KB', target: '≤ 350', pass: precache.kb <= 350 },
       { name: 'repeat visit offline: navigation to the frame showing the tab', value: offline, unit: 'ms', target: '≤ 150', pass: offline <= 150 },
       { name: 'add to tab (500 orders, 4× CPU): tap to new total, p95', value: add95, unit: 'ms', target: '≤ 50', pass: add95 <= 50 },
-      { name: `Otra taps back to back, ${OTRA_TAP_GAP_MS} ms apart (500 orders, 4× CPU): tap to new total, p95`, value: again95, unit: 'ms', target: '≤ 16', pass: again95 <= 16 },
+      { name: `Otra taps back to back, ${OTRA_TAP_GAP_MS} ms apart (500 orders, 4× CPU; ${agains.length} taps after the first): tap to new total, p95`, value: again95, unit: 'ms', target: '≤ 16', pass: again95 <= 16 },
       { name: 'Otra taps, the same taps: p50', value: median(agains), unit: 'ms', target: '', pass: null },
+      { name: 'Otra: the first tap of the burst (the first since the tab opened)', value: otra.opening, unit: 'ms', target: '', pass: null },
       { name: `search (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes that changed them)`, value: key95, unit: 'ms', target: '≤ 16', pass: key95 <= 16 },
     ];
   } finally {
