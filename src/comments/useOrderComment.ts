@@ -6,8 +6,12 @@ import { createCommentSession, type CommentSession } from './session.ts';
 import { IDLE_COMMENT, type CommentState } from './state.ts';
 import { commentEndpoint, streamComment } from './stream.ts';
 
+/** Where the comment on screen can be followed; null without a backend (no comments at all). */
+export type CommentWatch = Pick<CommentSession, 'subscribe' | 'current'> | null;
+
 export interface OrderComment {
-  readonly comment: CommentState;
+  /** Followed by the view that shows the comment (`useCommentState`), so its words render only that view. */
+  readonly watch: CommentWatch;
   /** False when no backend is configured: no comments at all. */
   readonly enabled: boolean;
   /** Call after each saved order, with the guest's active orders (it may be among them). */
@@ -34,9 +38,13 @@ const noSubscription = () => () => undefined;
 const idle = () => IDLE_COMMENT;
 
 /** The streamed comment on the guest's latest order, as a reload left it. */
+export function useCommentState(watch: CommentWatch): CommentState {
+  return useSyncExternalStore(watch?.subscribe ?? noSubscription, watch?.current ?? idle);
+}
+
+/** The comment session of the guest's screen: it asks after each order; `useCommentState` shows it. */
 export function useOrderComment(guest: CommentGuest): OrderComment {
   const [session] = useState(() => startSession(guest.id));
-  const comment = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.current ?? idle);
 
   useEffect(() => {
     if (!session) return undefined;
@@ -61,5 +69,5 @@ export function useOrderComment(guest: CommentGuest): OrderComment {
     [session, id, fullName],
   );
   const reset = useCallback(() => (session ? session.reset() : clearCommentHistory()), [session]);
-  return { comment, enabled: session !== null, commentOn, reset };
+  return { watch: session, enabled: session !== null, commentOn, reset };
 }

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import { useOrderComment } from '../comments/index.ts';
+import { useCommentState, useOrderComment, type CommentWatch } from '../comments/index.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, useSync, useSyncLine } from '../sync/hooks.ts';
@@ -19,7 +19,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const totalsRef = useRef<HTMLDivElement>(null);
   const [saveFailed, setSaveFailed] = useState(false);
   useSync(guest);
-  const { comment, enabled: commentsOn, commentOn, reset: resetComment } = useOrderComment(guest);
+  const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComment } = useOrderComment(guest);
 
   useEffect(() => {
     // There is a tab worth keeping now: ask the browser not to evict it (where that asks the guest nothing).
@@ -56,7 +56,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
       {/* One grid cell: the comment's empty live region adds no gap under the form. */}
       <div>
         <AddProductForm fullName={guest.full_name} onAdd={orderProduct} />
-        {commentsOn && <OrderComment comment={comment} />}
+        {commentsOn && <ShownComment watch={commentWatch} />}
       </div>
       {saveFailed && (
         <p className="save-failed" role="alert">
@@ -75,6 +75,11 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
     </>
   );
 }
+
+/** The comment follows its session on its own: its words, as they stream, render only it. */
+const ShownComment = memo(function ShownComment({ watch }: { readonly watch: CommentWatch }) {
+  return <OrderComment comment={useCommentState(watch)} />;
+});
 
 interface SyncAndDockProps extends Pick<Removals, 'removal' | 'putBack'> {
   readonly userId: string;
