@@ -62,23 +62,24 @@ interface TabTotalsProps {
   readonly open: boolean;
 }
 
+/** The totals and the way to pay: what a pick renders in the tap itself. */
 const TabTotals = memo(function TabTotals({ userId, totalsRef, onReset, open }: TabTotalsProps) {
   const total = useTabTotal(userId);
   const tipped = tippedTotal(total);
   return (
-      <div className="totals-and-pay" ref={totalsRef} tabIndex={-1}>
-        <dl className="totals">
-          <div className="total-row">
-            <dt>Total sin propina</dt>
-            <dd className="price">{formatPesos(total)}</dd>
-          </div>
-          <div className="total-row total-tipped">
-            <dt>Total con propina</dt>
-            <dd className="price">{formatPesos(tipped)}</dd>
-          </div>
-        </dl>
-        {open && <PayAndReset tipped={tipped} onReset={onReset} />}
-      </div>
+    <div className="totals-and-pay" ref={totalsRef} tabIndex={-1}>
+      <dl className="totals">
+        <div className="total-row">
+          <dt>Total sin propina</dt>
+          <dd className="price">{formatPesos(total)}</dd>
+        </div>
+        <div className="total-row total-tipped">
+          <dt>Total con propina</dt>
+          <dd className="price">{formatPesos(tipped)}</dd>
+        </div>
+      </dl>
+      {open && <PayAndReset tipped={tipped} onReset={onReset} />}
+    </div>
   );
 });
 
