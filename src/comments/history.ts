@@ -3,25 +3,16 @@
  * under `previousJokes` (spec §3), and beside them the comment on screen or the
  * one waiting for the signal, so a reload keeps it.
  */
-import { readLocal, removeLocal, writeLocal } from '../platform/index.ts';
+import { parseStoredJson, readLocal, removeLocal, writeLocal } from '../platform/index.ts';
 import { isKeptComment, type KeptComment } from './kept.ts';
 
 export const HISTORY_STORAGE_KEY = 'previousJokes';
 export const KEPT_COMMENT_KEY = 'currentJoke';
 export const MAX_REMEMBERED_COMMENTS = 20;
 
-function parseJson(raw: string | null): unknown {
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
-
 /** The stored history, oldest first; anything corrupt means no history, never a crash. */
 export function parseCommentHistory(raw: string | null): string[] {
-  const value = parseJson(raw);
+  const value = parseStoredJson(raw);
   if (!Array.isArray(value)) return [];
   return value.filter((item): item is string => typeof item === 'string').slice(-MAX_REMEMBERED_COMMENTS);
 }
@@ -46,7 +37,7 @@ export function rememberComment(comment: string): string[] {
 
 /** The comment kept for this guest, or null (none, another guest's, or corrupt). */
 export function readKeptComment(guestId: string): KeptComment | null {
-  const value = parseJson(readLocal(KEPT_COMMENT_KEY));
+  const value = parseStoredJson(readLocal(KEPT_COMMENT_KEY));
   return isKeptComment(value, guestId) ? value : null;
 }
 

@@ -1,5 +1,5 @@
 import { isUuid } from '../db/index.ts';
-import { readLocal, writeLocal } from '../platform/index.ts';
+import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
 import { acceptGuestName } from './name.ts';
 
 /** The guest, as kept in localStorage under `user` (spec §3). */
@@ -12,13 +12,7 @@ export const GUEST_STORAGE_KEY = 'user';
 
 /** Reads a stored `user` value; anything corrupt or incomplete means "no guest". */
 export function parseStoredGuest(raw: string | null): Guest | null {
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const value = parseStoredJson(raw);
   if (typeof value !== 'object' || value === null) return null;
   const { id, full_name: fullName } = value as Record<string, unknown>;
   if (!isUuid(id) || typeof fullName !== 'string') return null;

@@ -1,1 +1,1 @@
-export { localKeysStartingWith, readLocal, removeLocal, writeLocal } from './localStore.ts';
+export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './localStore.ts';

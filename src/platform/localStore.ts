@@ -11,6 +11,16 @@ function store(): Storage | null {
   }
 }
 
+/** A stored JSON value; null when nothing is stored or it does not parse (a corrupt value is no value). */
+export function parseStoredJson(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
 export function readLocal(key: string): string | null {
   try {
     return store()?.getItem(key) ?? null;

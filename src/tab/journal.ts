@@ -10,7 +10,7 @@
  * kept it, is still read and emptied.
  */
 import { isUuid, type Order } from '../db/index.ts';
-import { localKeysStartingWith, readLocal, removeLocal, writeLocal } from '../platform/index.ts';
+import { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from '../platform/index.ts';
 
 export const JOURNAL_KEY = 'picksOnTheirWay';
 const pickKey = (orderId: string) => `${JOURNAL_KEY}:${orderId}`;
@@ -30,31 +30,16 @@ function isOrder(value: unknown): value is Order {
 
 /** The journal's picks; anything corrupt is no pick. */
 export function parseJournal(raw: string | null): Order[] {
-  if (raw === null) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter(isOrder) : [];
-  } catch {
-    return [];
-  }
-}
-
-function parsePick(raw: string | null): Order | null {
-  if (raw === null) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return isOrder(value) ? value : null;
-  } catch {
-    return null;
-  }
+  const value = parseStoredJson(raw);
+  return Array.isArray(value) ? value.filter(isOrder) : [];
 }
 
 /** The journal's picks (a corrupt one is no pick), each once. */
 export function journalled(): Order[] {
   const picks = new Map(parseJournal(readLocal(JOURNAL_KEY)).map((order) => [order.id, order]));
   for (const key of localKeysStartingWith(`${JOURNAL_KEY}:`)) {
-    const order = parsePick(readLocal(key));
-    if (order) picks.set(order.id, order);
+    const order = parseStoredJson(readLocal(key));
+    if (isOrder(order)) picks.set(order.id, order);
     else removeLocal(key);
   }
   return [...picks.values()];
