@@ -7,8 +7,8 @@
  */
 import '../lib/node-phone.ts';
 import { setTimeout as delay } from 'node:timers/promises';
-import { BarTabDatabase, type OrderRow, type UserRow } from '../../src/db/index.ts';
-import { createFlushScheduler, createSupabaseTransport, flushOutbox, inProcessLock, queueGuest, type SyncTransport } from '../../src/sync/index.ts';
+import { BarTabDatabase, onDexie, type OrderRow, type PhoneDatabase, type UserRow } from '../../src/db/index.ts';
+import { createFlushScheduler, createSupabaseTransport, flushOutbox, inProcessLock, outboxStore, type SyncTransport } from '../../src/sync/index.ts';
 import { openTab, type Pick } from '../../src/tab/index.ts';
 import { SPEED, type GuestPlan } from './party-plan.ts';
 
@@ -92,19 +92,6 @@ function noteDeliveries(transport: SyncTransport, sent: Set<string>): SyncTransp
   };
 }
 
-/**
- * The phone's database without the two Dexie middlewares that serve only
- * liveQuery (the views' reactivity, which a phone in Node has not got): they
- * cost every write a range set and an AbortController, a quarter of a tap's
- * time on fake-indexeddb. The tab and the queue read and write it as the app does.
- */
-function phoneDatabase(name: string): BarTabDatabase {
-  const database = new BarTabDatabase(name);
-  database.unuse({ stack: 'dbcore', name: 'Cache' });
-  database.unuse({ stack: 'dbcore', name: 'Observability' });
-  return database;
-}
-
 async function sleepUntil(moment: number): Promise<void> {
   const wait = moment - performance.now();
   if (wait > 0) await delay(wait);
@@ -113,7 +100,8 @@ async function sleepUntil(moment: number): Promise<void> {
 /** `speed`: how much faster than real time the party is played (its backoff too). */
 export async function seatGuest(bar: Bar, number: number, random: () => number, speed = SPEED): Promise<PartyGuest> {
   const guest: UserRow = { id: crypto.randomUUID(), full_name: `Invitado ${String(number).padStart(3, '0')}` };
-  const database = phoneDatabase(`party-${guest.id}`);
+  const dexie = new BarTabDatabase(`party-${guest.id}`);
+  const database = onDexie(dexie);
   const signal: Signal = { offline: false, spellsStarted: 0, lastSpellEndAt: null, offlineAttempts: 0 };
   const sent = new Set<string>();
   const transport = noteDeliveries(
@@ -138,21 +126,21 @@ export async function seatGuest(bar: Bar, number: number, random: () => number, 
     async drain(deadline) {
       void engine.flushNow();
       while (performance.now() < deadline) {
-        if (!engine.busy() && (await database.outbox.count()) === 0) return true;
+        if (!engine.busy() && (await dexie.outbox.count()) === 0) return true;
         await delay(100);
       }
       return false;
     },
-    orders: async () => new Map((await database.orders.toArray()).map((row) => [row.id, row.active])),
-    parked: () => database.parked.count(),
+    orders: async () => new Map((await dexie.orders.toArray()).map((row) => [row.id, row.active])),
+    parked: () => dexie.parked.count(),
     trips: () => tripsOf(tapped, delivered),
     get flushes() {
       return { ...engine.counts, offlineAttempts: signal.offlineAttempts };
     },
     async leave() {
       await engine.stop();
-      database.close();
-      await BarTabDatabase.delete(database.name);
+      dexie.close();
+      await BarTabDatabase.delete(dexie.name);
     },
   };
 }
@@ -166,7 +154,7 @@ function stampDeliveries(sent: Set<string>, delivered: Map<string, Delivered>, s
 }
 
 interface Phone {
-  readonly database: BarTabDatabase;
+  readonly database: PhoneDatabase;
   readonly guest: UserRow;
   readonly signal: Signal;
   readonly engine: FlushEngine;
@@ -181,20 +169,21 @@ interface Moment {
 /** The guest's planned moments, each doing what the page would do. */
 function eveningOf(phone: Phone): (plan: GuestPlan) => Moment[] {
   const { database, guest, signal, engine } = phone;
+  const tab = openTab(database, guest.id);
   // The page queues the guest when they enter their name, and its engine flushes on start.
   const arrive = async () => {
-    await queueGuest(database, guest);
+    await outboxStore(database).queueGuest(guest);
     void engine.flushNow();
   };
   const order = async (pick: Pick) => {
     const tap: Omit<Tapped, 'at'> = { online: !signal.offline, spellsStarted: signal.spellsStarted };
     const at = performance.now();
-    const { id } = await openTab(database).addOrder(guest.id, pick);
+    const { id } = await tab.addOrder(pick);
     phone.tapped.set(id, { at, ...tap });
     engine.soon();
   };
   const reset = async () => {
-    await openTab(database).resetTab(guest.id);
+    await tab.reset();
     engine.soon();
   };
   const loseSignal = () => {
@@ -244,13 +233,13 @@ interface FlushEngine {
 
 /** The page engine's own scheduler (src/sync/scheduler.ts), its waits played on the party's clock. */
 function flushEngine(
-  { database, transport, random, speed }: { database: BarTabDatabase; transport: SyncTransport; random: () => number; speed: number },
+  { database, transport, random, speed }: { database: PhoneDatabase; transport: SyncTransport; random: () => number; speed: number },
   afterEachFlush: () => void,
 ): FlushEngine {
   const lock = inProcessLock();
   const counts = { done: 0, failed: 0 };
   const scheduler = createFlushScheduler({
-    flush: () => flushOutbox({ database, transport, lock }),
+    flush: () => flushOutbox({ store: outboxStore(database), transport, lock }),
     random,
     timeScale: speed,
     onOutcome: (outcome) => {

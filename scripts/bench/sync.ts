@@ -7,8 +7,8 @@ import '../lib/node-phone.ts';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BarTabDatabase, type OrderRow } from '../../src/db/index.ts';
-import { createSupabaseTransport, flushOutbox, inProcessLock, queueGuest } from '../../src/sync/index.ts';
+import { BarTabDatabase, onDexie, type OrderRow, type PhoneDatabase } from '../../src/db/index.ts';
+import { createSupabaseTransport, flushOutbox, inProcessLock, outboxStore } from '../../src/sync/index.ts';
 import { openTab } from '../../src/tab/index.ts';
 import { startLocalStack, type LocalStack } from '../lib/local-stack.ts';
 import { median, saveResults, table, type Figure } from './report.ts';
@@ -30,32 +30,31 @@ async function countingTransport(stack: LocalStack) {
   return { transport, requests: () => requests };
 }
 
-async function phoneWithOrders(guestId: string): Promise<BarTabDatabase> {
-  const database = new BarTabDatabase(`bench-${guestId}`);
-  await queueGuest(database, { id: guestId, full_name: 'Banco de Pruebas' });
-  const start = Date.UTC(2026, 10, 21, 22, 0, 0);
-  for (let index = 0; index < ORDERS; index += 1) {
-    await openTab(database).addOrder(guestId, { name: 'Summer Ale 500cc', price: 4400 }, new Date(start + index * 1000));
-  }
-  return database;
+async function phoneWithOrders(guestId: string): Promise<{ dexie: BarTabDatabase; database: PhoneDatabase }> {
+  const dexie = new BarTabDatabase(`bench-${guestId}`);
+  const database = onDexie(dexie);
+  await outboxStore(database).queueGuest({ id: guestId, full_name: 'Banco de Pruebas' });
+  const tab = openTab(database, guestId);
+  for (let index = 0; index < ORDERS; index += 1) await tab.addOrder({ name: 'Summer Ale 500cc', price: 4400 });
+  return { dexie, database };
 }
 
 async function batched(stack: LocalStack): Promise<{ ms: number; requests: number }> {
   const guestId = crypto.randomUUID();
-  const database = await phoneWithOrders(guestId);
+  const { dexie, database } = await phoneWithOrders(guestId);
   const { transport, requests } = await countingTransport(stack);
   const started = performance.now();
-  const outcome = await flushOutbox({ database, transport, lock: inProcessLock() });
+  const outcome = await flushOutbox({ store: outboxStore(database), transport, lock: inProcessLock() });
   const ms = performance.now() - started;
-  if (outcome.kind !== 'done' || (await database.outbox.count()) !== 0) throw new Error(`flush did not finish: ${outcome.kind}`);
-  database.close();
+  if (outcome.kind !== 'done' || (await dexie.outbox.count()) !== 0) throw new Error(`flush did not finish: ${outcome.kind}`);
+  dexie.close();
   return { ms, requests: requests() };
 }
 
 async function onePerOrder(stack: LocalStack): Promise<{ ms: number; requests: number }> {
   const guestId = crypto.randomUUID();
-  const database = await phoneWithOrders(guestId);
-  const rows: OrderRow[] = (await database.orders.toArray()).map(({ id, user_id, product_name, product_price, active, created_at }) => ({
+  const { dexie } = await phoneWithOrders(guestId);
+  const rows: OrderRow[] = (await dexie.orders.toArray()).map(({ id, user_id, product_name, product_price, active, created_at }) => ({
     id, user_id, product_name, product_price, active, created_at,
   }));
   const { transport, requests } = await countingTransport(stack);
@@ -66,7 +65,7 @@ async function onePerOrder(stack: LocalStack): Promise<{ ms: number; requests: n
     if (answer.status !== 201) throw new Error(`insert failed: ${JSON.stringify(answer)}`);
   }
   const ms = performance.now() - started;
-  database.close();
+  dexie.close();
   return { ms, requests: requests() };
 }
 

@@ -1,13 +1,16 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import { overIndexedDb, type PhoneDatabase } from './idb.ts';
 import type { GuestRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 export { DATABASE_NAME };
 
 /**
- * The phone's copy of the tab: the truth the views read, and the queue of
- * changes waiting for the server. Each schema change is a new `version()`;
- * earlier versions stay so Dexie can upgrade old phones.
+ * The phone's copy of the tab and the queue of changes waiting for the
+ * server, as Dexie declares, opens and upgrades it. Each schema change is a
+ * new `version()`; earlier versions stay so Dexie can upgrade old phones.
+ * Records are read and written through `onDexie` (idb.ts), the same code the
+ * service worker runs; Dexie's events tell every tab what changed.
  */
 export class BarTabDatabase extends Dexie {
   orders!: EntityTable<Order, 'id'>;
@@ -30,8 +33,19 @@ export class BarTabDatabase extends Dexie {
   }
 }
 
+/** The database Dexie keeps open (and opens again after an upgrade elsewhere closed it), for reads and writes. */
+export function onDexie(database: BarTabDatabase): PhoneDatabase {
+  return overIndexedDb(database.name, async () => {
+    if (!database.isOpen()) await database.open();
+    return database.backendDB();
+  });
+}
+
 /** The phone's one database; tests and the sync benchmark make their own. */
 export const db = new BarTabDatabase();
+
+/** Its records. */
+export const phoneDatabase = onDexie(db);
 
 /**
  * Opens the phone's storage; false when the browser will not give us IndexedDB

@@ -71,3 +71,8 @@ export interface SyncState {
   /** Set while the server's configuration is broken (bad key, unknown table, missing grant). */
   readonly configError?: string;
 }
+
+/** The guest an entry belongs to ('' when it is too broken to say). */
+export function guestOfEntry(entry: OutboxEntry): string {
+  return ('guestId' in entry ? entry.guestId : (entry.row as Partial<OrderRow> | undefined)?.user_id) ?? '';
+}

@@ -7,6 +7,3 @@ export const DATABASE_NAME = 'bar-tab';
 
 /** The last `version()` in database.ts. */
 export const SCHEMA_VERSION = 4;
-
-/** Dexie opens IndexedDB at ten times its own version number. */
-export const IDB_VERSION = SCHEMA_VERSION * 10;

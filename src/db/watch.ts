@@ -1,16 +1,20 @@
 /**
- * Watching stores without re-reading them at every write. Dexie's live queries
- * read again after each change; a guest tapping 'Otra' eight times a second
- * then pays for every re-read between two taps. What only reports on the
- * stores (the sync line, the outbox watch) waits for a quiet moment instead.
+ * Watching stores, in this tab, another tab or the service worker: Dexie's
+ * `storagemutated` event carries every committed write of the origin, its
+ * own and those idb.ts announces. What only reports on the stores (the sync
+ * line, the outbox watch) waits for a quiet moment instead of reading again
+ * between two taps.
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
+import { touchesStores } from './dexie-channel.ts';
 
-/** True when the change touched one of these stores of the database (its rows or any of its indexes). */
-export function touchesStores(parts: ObservabilitySet, databaseName: string, stores: readonly string[]): boolean {
-  if ('all' in parts) return true;
-  const prefixes = stores.map((store) => `idb://${databaseName}/${store}/`);
-  return Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)));
+/** Calls `changed` after every committed write to these stores of the database. Returns the function that stops watching. */
+export function onStoresChanged(databaseName: string, stores: readonly string[], changed: () => void): () => void {
+  const onChange = (parts: ObservabilitySet) => {
+    if (touchesStores(parts, databaseName, stores)) changed();
+  };
+  Dexie.on('storagemutated', onChange);
+  return () => Dexie.on.storagemutated.unsubscribe(onChange);
 }
 
 export interface QuietWait {
@@ -21,9 +25,8 @@ export interface QuietWait {
 }
 
 /**
- * Calls `changed` after changes to the stores (in this tab, another tab or
- * the service worker), once they have been quiet for a moment. Returns the
- * function that stops watching.
+ * Calls `changed` after changes to the stores, once they have been quiet for
+ * a moment. Returns the function that stops watching.
  */
 export function watchStores(databaseName: string, stores: readonly string[], wait: QuietWait, changed: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -32,16 +35,14 @@ export function watchStores(databaseName: string, stores: readonly string[], wai
     timer = null;
     changed();
   };
-  const onChange = (parts: ObservabilitySet) => {
-    if (!touchesStores(parts, databaseName, stores)) return;
+  const stop = onStoresChanged(databaseName, stores, () => {
     const now = Date.now();
     if (timer === null) firstAt = now;
     else clearTimeout(timer);
     timer = setTimeout(report, Math.max(0, Math.min(wait.quietMs, firstAt + wait.maxWaitMs - now)));
-  };
-  Dexie.on('storagemutated', onChange);
+  });
   return () => {
-    Dexie.on.storagemutated.unsubscribe(onChange);
+    stop();
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };

@@ -103,8 +103,3 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
   return chunks;
 }
-
-/** The guest an entry belongs to ('' when it is too broken to say). */
-export function guestOfEntry(entry: OutboxEntry): string {
-  return ('guestId' in entry ? entry.guestId : (entry.row as Partial<OrderRow> | undefined)?.user_id) ?? '';
-}

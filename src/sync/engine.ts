@@ -4,19 +4,18 @@
  * focus, a backoff timer, and Background Sync in the service worker where the
  * browser has it (iOS Safari has not: these page triggers cover it).
  */
-import { watchStores, type BarTabDatabase, type QuietWait, type UserRow } from '../db/index.ts';
+import { watchStores, type PhoneDatabase, type QuietWait, type UserRow } from '../db/index.ts';
 import { askForBackgroundSync } from './background-sync.ts';
 import { flushOutbox } from './flush.ts';
 import { rememberedInactive } from './inactive-memory.ts';
 import type { FlushLock } from './lock.ts';
-import { queueGuest } from './outbox.ts';
-import { retryParked } from './parked.ts';
+import { outboxStore } from './outbox-store.ts';
 import { restoreEvictedTab } from './restore.ts';
 import { createFlushScheduler, LOCAL_WRITE_DEBOUNCE_MS } from './scheduler.ts';
 import type { SyncTransport } from './transport.ts';
 
 export interface SyncEngineOptions {
-  readonly database: BarTabDatabase;
+  readonly database: PhoneDatabase;
   readonly transport: () => Promise<SyncTransport>;
   readonly lock: FlushLock;
   readonly guest: UserRow;
@@ -39,9 +38,10 @@ const QUEUE_QUIET: QuietWait = { quietMs: LOCAL_WRITE_DEBOUNCE_MS, maxWaitMs: 2_
 
 export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { database } = options;
+  const store = outboxStore(database);
   let lastOutcome = '';
   const scheduler = createFlushScheduler({
-    flush: async () => flushOutbox({ database, transport: await options.transport(), lock: options.lock, appVersion: options.appVersion }),
+    flush: async () => flushOutbox({ store, transport: await options.transport(), lock: options.lock, appVersion: options.appVersion }),
     ...(options.random ? { random: options.random } : {}),
     lockReleased: options.lock.released,
     onOutcome: (outcome) => {
@@ -55,7 +55,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const onTrigger = () => void scheduler.flushNow();
 
   const sawNewest = watchNewest(() => void scheduler.flushNow());
-  const lookAtQueue = () => void database.outbox.toCollection().lastKey().then(sawNewest, () => undefined);
+  const lookAtQueue = () => void store.newestSeq().then(sawNewest, () => undefined);
   lookAtQueue();
   const stopWatchingQueue = watchStores(database.name, ['outbox'], QUEUE_QUIET, lookAtQueue);
   window.addEventListener('online', onTrigger);
@@ -64,8 +64,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   document.addEventListener('visibilitychange', onVisible);
 
   void (async () => {
-    await ensureGuestQueued(database, options.guest);
-    await retryParked(database, { parkedBefore: options.appVersion });
+    await store.ensureGuestQueued(options.guest);
+    await store.retryParked({ parkedBefore: options.appVersion });
     await scheduler.flushNow();
     // Only with the queue empty can the server's copy be trusted to restore from.
     if (lastOutcome !== 'done') return;
@@ -99,18 +99,4 @@ function watchNewest(send: () => void): (seq: unknown) => void {
     newest = seq;
     send();
   };
-}
-
-/**
- * The guest's row must reach the server before their orders: queued once, when
- * the phone first meets the guest (or again if its entry went missing), and
- * never while the server refuses it (the guest is asked for their name then).
- */
-async function ensureGuestQueued(database: BarTabDatabase, guest: UserRow): Promise<void> {
-  await database.transaction('rw', database.outbox, database.guests, async () => {
-    const known = await database.guests.get(guest.id);
-    if (known?.state === 'synced' || known?.state === 'refused') return;
-    const waiting = await database.outbox.where('kind').equals('insert-user').filter((entry) => entry.kind === 'insert-user' && entry.row.id === guest.id).count();
-    if (waiting === 0) await queueGuest(database, guest);
-  });
 }

@@ -2,13 +2,12 @@
  * One pass over the outbox: oldest first, consecutive inserts as one bulk
  * upsert, a refused batch split in halves until the bad row is alone, and
  * entries deleted only after the server has them. The same code runs in the
- * page and in the service worker, over the same store (idb-store.ts); a lock
- * lets only one of them run at a time.
+ * page and in the service worker, over the same store (outbox-store.ts); a
+ * lock lets only one of them run at a time.
  */
-import type { BarTabDatabase, GuestRecord, OutboxEntry, ParkedEntry, SyncState, UserRow } from '../db/index.ts';
 import { chunk, MAX_BATCH_ROWS, nextBatch, RESET_CHUNK_IDS, type Batch, type QueuedInsert } from './batches.ts';
 import { classifyAnswer } from './classify.ts';
-import { databaseStore } from './idb-store.ts';
+import type { OutboxStore } from './outbox-store.ts';
 import type { SyncTransport, WriteResult } from './transport.ts';
 
 export type FlushOutcome =
@@ -20,35 +19,15 @@ export type FlushOutcome =
 
 type Step = { readonly kind: 'sent' } | Exclude<FlushOutcome, { kind: 'done' } | { kind: 'busy' }>;
 
-/** What the flush reads and writes, each call one transaction. */
-export interface OutboxStore {
-  /** Up to `limit` entries in queue order (of one kind if given), leaving out those `skip` names. */
-  /**
-   * The next entries to send, at most `limit`, in one read: the queued guests' rows if there
-   * are any (a guest row depends on nothing, every order on its guest), else the queue in
-   * order, leaving out the changes of a guest whose row the server refused (they wait for
-   * the guest to fix their name, in order).
-   */
-  head(limit: number): Promise<OutboxEntry[]>;
-  guest(id: string): Promise<GuestRecord | undefined>;
-  /** The server has these entries: they leave the queue, and `syncedGuest`'s row is known to be there. */
-  delivered(seqs: readonly number[], syncedGuest?: string): Promise<void>;
-  /** Moves these entries to the parked ones; their orders are marked refused, a guest's row refused. */
-  park(seqs: readonly number[], stamp: Omit<ParkedEntry, 'id' | 'entry'>): Promise<void>;
-  /** Queues the guest's row (again), and remembers the guest as queued. */
-  queueGuest(row: UserRow, now: number): Promise<void>;
-  /** Writes what the status line shows; a state equal to the kept one writes nothing. */
-  recordSyncState(state: SyncState): Promise<void>;
-}
-
-export type FlushDependencies = {
+export interface FlushDependencies {
+  readonly store: OutboxStore;
   readonly transport: SyncTransport;
   /** Runs `task` unless another flusher holds the lock; resolves to null then. */
   readonly lock: <T>(task: () => Promise<T>) => Promise<T | null>;
   readonly now?: () => number;
   /** Recorded on parked entries: a new version of the app retries them. */
-  readonly appVersion?: string;
-} & ({ readonly database: BarTabDatabase } | { readonly store: OutboxStore });
+  readonly appVersion?: string | undefined;
+}
 
 /** One pass over the queue: its dependencies, and the guests whose row it has already sent again. */
 interface Pass {
@@ -67,7 +46,7 @@ function describe(answer: WriteResult): string {
 
 export async function flushOutbox(deps: FlushDependencies): Promise<FlushOutcome> {
   const pass: Pass = {
-    store: 'store' in deps ? deps.store : databaseStore(deps.database),
+    store: deps.store,
     transport: deps.transport,
     now: deps.now ?? Date.now,
     appVersion: deps.appVersion,

@@ -1,13 +1,14 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
-import { db, watchStores, type QuietWait, type UserRow } from '../db/index.ts';
+import { onStoresChanged, phoneDatabase, watchStores, type QuietWait, type UserRow } from '../db/index.ts';
 import { startSyncEngine } from './engine.ts';
 import { flushLock } from './lock.ts';
-import { requeueGuest } from './outbox.ts';
-import { retryParked } from './parked.ts';
-import { describeSync, type SyncLine, type SyncSnapshot } from './status.ts';
+import { outboxStore, type QueueSummary } from './outbox-store.ts';
+import { describeSync, type SyncLine } from './status.ts';
 import { createSupabaseTransport, type SyncTransport } from './transport.ts';
+
+/** The phone's outbox, as the page reads and changes it. */
+const outbox = outboxStore(phoneDatabase);
 
 let transport: Promise<SyncTransport> | null = null;
 
@@ -30,7 +31,7 @@ export function useSync(guest: UserRow): void {
   useEffect(() => {
     if (!env.backend) return undefined;
     const engine = startSyncEngine({
-      database: db,
+      database: phoneDatabase,
       transport: sharedTransport,
       lock: flushLock(),
       guest: { id, full_name: fullName },
@@ -59,26 +60,6 @@ function useMinuteClock(): number {
   return now;
 }
 
-/** What the status line says of the queue. */
-type QueueSummary = Omit<SyncSnapshot, 'online' | 'now'>;
-
-async function readQueueSummary(): Promise<QueueSummary> {
-  // One transaction for the five reads.
-  const [queued, guestRows, oldest, parked, state] = await db.transaction('r', db.outbox, db.parked, db.syncState, () =>
-    Promise.all([
-      db.outbox.count(),
-      db.outbox.where('kind').equals('insert-user').count(),
-      db.outbox.orderBy('seq').first(),
-      db.parked.toArray(),
-      db.syncState.get('flush'),
-    ]),
-  );
-  // The guest counts their orders and resets, not the row that carries their own name.
-  const pending = queued - guestRows;
-  const rejectedOrders = parked.filter((item) => (item.entry as { kind?: unknown } | null)?.kind === 'insert-order').length;
-  return { pending, oldestQueuedAt: oldest?.queuedAt, rejectedOrders, rejectedOther: parked.length - rejectedOrders, configError: state?.configError };
-}
-
 /**
  * The line follows the queue a moment behind: read again once the queue has
  * been still for a short while (at most a second behind during a burst of
@@ -100,13 +81,13 @@ function useQueueSummary(): QueueSummary | undefined {
       state.reading = true;
       do {
         state.again = false;
-        const next = await readQueueSummary().catch(() => undefined);
+        const next = await outbox.summary().catch(() => undefined);
         if (next && !state.stopped) setSummary(next);
       } while (readAgain());
       state.reading = false;
     };
     void read();
-    const stopWatching = watchStores(db.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void read());
+    const stopWatching = watchStores(phoneDatabase.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void read());
     return () => {
       state.stopped = true;
       stopWatching();
@@ -126,18 +107,30 @@ export function useSyncLine(): SyncLine | null {
 
 /** 'Reintentar': every parked change goes back to the queue, which the running engine then flushes. */
 export function retryRefusedChanges(): Promise<number> {
-  return retryParked(db, { all: true });
+  return outbox.retryParked({ all: true });
 }
 
 /** Why the server refused the guest's row (their name), or null; undefined while loading. */
 export function useGuestRefusal(guestId: string): string | null | undefined {
-  return useLiveQuery(async () => {
-    const guest = await db.guests.get(guestId);
-    return guest?.state === 'refused' ? (guest.refusal ?? '') : null;
+  const [refusal, setRefusal] = useState<{ readonly guestId: string; readonly reason: string | null }>();
+  useEffect(() => {
+    let current = true;
+    const read = () =>
+      void outbox.guestRefusal(guestId).then(
+        (reason) => current && setRefusal({ guestId, reason }),
+        () => undefined,
+      );
+    read();
+    const stop = onStoresChanged(phoneDatabase.name, ['guests'], read);
+    return () => {
+      current = false;
+      stop();
+    };
   }, [guestId]);
+  return refusal?.guestId === guestId ? refusal.reason : undefined;
 }
 
 /** The guest fixed their name: the same guest, with the new name, goes to the server before their waiting orders. */
-export function resendGuest(guest: UserRow): Promise<number> {
-  return requeueGuest(db, guest);
+export function resendGuest(guest: UserRow): Promise<void> {
+  return outbox.requeueGuest(guest);
 }

@@ -1,4 +1,4 @@
-import type { BarTabDatabase } from '../db/index.ts';
+import type { PhoneDatabase, Query } from '../db/index.ts';
 import type { SyncTransport } from './transport.ts';
 
 /**
@@ -8,22 +8,20 @@ import type { SyncTransport } from './transport.ts';
  * A phone that has any order of the guest, or anything queued, is left alone.
  */
 export async function restoreEvictedTab(
-  database: BarTabDatabase,
+  database: PhoneDatabase,
   transport: SyncTransport,
   guestId: string,
   inactive: ReadonlySet<string> = new Set(),
 ): Promise<number> {
-  const [local, queued] = await Promise.all([
-    database.orders.where('[user_id+created_at]').between([guestId, ''], [guestId, '\uffff']).count(),
-    database.outbox.count(),
-  ]);
+  const guestsOrders: Query = { index: '[user_id+created_at]', from: [guestId, ''], to: [guestId, '\uffff'] };
+  const [local, queued] = await database.read(['orders', 'outbox'], (tx) => Promise.all([tx.count('orders', guestsOrders), tx.count('outbox')]));
   if (local > 0 || queued > 0) return 0;
   const remote = (await transport.activeOrders(guestId))?.filter((order) => !inactive.has(order.id));
   if (!remote || remote.length === 0) return 0;
-  await database.transaction('rw', database.orders, async () => {
+  await database.write(['orders'], async (tx) => {
     // Only what is still missing: the guest may have added orders meanwhile.
-    const present = new Set((await database.orders.bulkGet(remote.map((order) => order.id))).map((order) => order?.id));
-    await database.orders.bulkAdd(remote.filter((order) => !present.has(order.id)));
+    const present = await Promise.all(remote.map((order) => tx.get('orders', order.id)));
+    for (const [index, order] of remote.entries()) if (present[index] === undefined) void tx.add('orders', order);
   });
   return remote.length;
 }

@@ -1,15 +1,16 @@
 /**
  * The service worker's side of the queue: the browser fires Background Sync
  * when the signal returns, even with the app closed, and the worker runs the
- * very same flush as the page, over the same store and the same requests,
- * under the same lock. It carries neither Dexie nor supabase-js: it opens the
- * page's database itself, and its PostgREST client is the one supabase-js is
- * made of, with the headers supabase-js sends.
+ * very same flush as the page, over the same outbox store and the same
+ * requests, under the same lock. It carries neither Dexie nor supabase-js: it
+ * opens the page's database itself (db/idb.ts), and its PostgREST client is
+ * the one supabase-js is made of, with the headers supabase-js sends.
  */
 import { env } from '../config/env.ts';
+import { openMadeDatabase, overIndexedDb } from '../db/idb.ts';
 import { flushOutbox } from './flush.ts';
-import { idbOutboxStore, openTabDatabase } from './idb-store.ts';
 import { flushLock } from './lock.ts';
+import { outboxStore } from './outbox-store.ts';
 import { createPostgrestTransport } from './worker-transport.ts';
 
 export { BACKGROUND_SYNC_TAG } from './background-sync.ts';
@@ -22,14 +23,14 @@ export { BACKGROUND_SYNC_TAG } from './background-sync.ts';
 export async function flushFromWorker(): Promise<void> {
   const backend = env.backend;
   if (!backend) return;
-  const database = await openTabDatabase();
-  if (!database) return;
+  const connection = await openMadeDatabase();
+  if (!connection) return;
   try {
     const transport = createPostgrestTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey });
-    const store = idbOutboxStore(() => Promise.resolve(database));
+    const store = outboxStore(overIndexedDb(connection.name, () => Promise.resolve(connection)));
     const outcome = await flushOutbox({ store, transport, lock: flushLock(), appVersion: env.appVersion });
     if (outcome.kind === 'retry' || outcome.kind === 'busy') throw new Error(`outbox not flushed: ${outcome.kind}`);
   } finally {
-    database.close();
+    connection.close();
   }
 }

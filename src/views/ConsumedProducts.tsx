@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useId, useLayoutEffect, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { env } from '../config/env.ts';
-import { formatPesos, paymentLink, tippedTotal, useActiveOrders, useTabState, useTabTotal, type Order } from '../tab/index.ts';
+import { formatPesos, paymentLink, tippedTotal, useActiveOrders, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
 import { OrderList } from './OrderList.tsx';
 
 interface RowActions {
@@ -14,8 +14,7 @@ interface RowActions {
 }
 
 interface ConsumedProductsProps extends RowActions {
-  /** Whose tab. */
-  readonly userId: string;
+  readonly tab: TabStore;
   /** The totals and the payment buttons, which the bottom bar scrolls to. */
   readonly totalsRef: RefObject<HTMLDivElement | null>;
   readonly onReset: () => void;
@@ -28,9 +27,9 @@ interface ConsumedProductsProps extends RowActions {
  * empties or gets its first order.
  */
 export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedProductsProps) {
-  const { userId, totalsRef, onReset, ...rowActions } = props;
+  const { tab, totalsRef, onReset, ...rowActions } = props;
   const titleId = useId();
-  const state = useTabState(userId);
+  const state = useTabState(tab);
 
   return (
     <section className="card consumed" aria-labelledby={titleId} aria-busy={state === 'loading'}>
@@ -38,8 +37,8 @@ export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedPr
         Productos consumidos
       </h2>
       {state === 'empty' && <p className="empty">No has agregado productos.</p>}
-      {state === 'open' && <TabRows userId={userId} {...rowActions} />}
-      <TabTotals userId={userId} totalsRef={totalsRef} onReset={onReset} open={state === 'open'} />
+      {state === 'open' && <TabRows tab={tab} {...rowActions} />}
+      <TabTotals tab={tab} totalsRef={totalsRef} onReset={onReset} open={state === 'open'} />
     </section>
   );
 });
@@ -48,14 +47,14 @@ export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedPr
  * The rows, a moment behind the totals: their render (a long tab's newest
  * block) runs after the tap's frame, and a next tap can interrupt it.
  */
-function TabRows({ userId, onAgain, onRemove, onRowsShown }: RowActions & { readonly userId: string }) {
-  const orders = useDeferredValue(useActiveOrders(userId));
+function TabRows({ tab, onAgain, onRemove, onRowsShown }: RowActions & { readonly tab: TabStore }) {
+  const orders = useDeferredValue(useActiveOrders(tab));
   useLayoutEffect(onRowsShown, [orders, onRowsShown]);
   return orders !== undefined && orders.length > 0 ? <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} /> : null;
 }
 
 interface TabTotalsProps {
-  readonly userId: string;
+  readonly tab: TabStore;
   readonly totalsRef: RefObject<HTMLDivElement | null>;
   readonly onReset: () => void;
   /** Orders on the tab: the payment and reset buttons show. */
@@ -63,8 +62,8 @@ interface TabTotalsProps {
 }
 
 /** The totals and the way to pay: what a pick renders in the tap itself. */
-const TabTotals = memo(function TabTotals({ userId, totalsRef, onReset, open }: TabTotalsProps) {
-  const total = useTabTotal(userId);
+const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open }: TabTotalsProps) {
+  const total = useTabTotal(tab);
   const tipped = tippedTotal(total);
   return (
     <div className="totals-and-pay" ref={totalsRef} tabIndex={-1}>

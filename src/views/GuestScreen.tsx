@@ -3,10 +3,8 @@
  * of a new guest (the name) never waits for the tab's code, the search words,
  * the comments or the sync queue.
  */
-import { useEffect } from 'react';
 import { renameGuest, type Guest } from '../guest/index.ts';
 import { resendGuest, useGuestRefusal } from '../sync/hooks.ts';
-import { writeJournalledPicks } from '../tab/index.ts';
 import { NameEntry } from './NameEntry.tsx';
 import { TabScreen } from './TabScreen.tsx';
 
@@ -18,10 +16,6 @@ function fixRefusedName(typedName: string): void {
 
 /** The tab, or the name form again while the bar's server refuses the guest's name. */
 export function GuestScreen({ guest }: { readonly guest: Guest }) {
-  useEffect(() => {
-    // Picks a reload cut off on their way to IndexedDB; the tab shows them once written.
-    void writeJournalledPicks();
-  }, []);
   // While the refusal is being read (undefined), the tab shows: it is by far the usual case.
   const refusal = useGuestRefusal(guest.id);
   if (typeof refusal === 'string') return <NameEntry key="refused" onSubmitName={fixRefusedName} refusedName={guest.full_name} />;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { SyncLine, SyncTone } from '../sync/index.ts';
-import { formatPesos, tippedTotal, useTabTotal } from '../tab/index.ts';
+import { formatPesos, tippedTotal, useTabTotal, type TabStore } from '../tab/index.ts';
 
 /** Room the bar takes at the bottom: the totals count as seen only above it. */
 const BAR_ROOM_PX = 88;
@@ -13,8 +13,8 @@ const SYNC_WORDS: Readonly<Record<SyncTone, string>> = {
 };
 
 interface StickyTotalProps {
-  /** Whose tab: the bar follows its total. */
-  readonly userId: string;
+  /** The bar follows its total. */
+  readonly tab: TabStore;
   readonly sync: SyncLine | null;
   /** The totals and payment buttons in the tab. */
   readonly totalsRef: RefObject<HTMLElement | null>;
@@ -48,8 +48,8 @@ function goTo(element: HTMLElement | null): void {
 }
 
 /** The total always at hand: a compact bar at the bottom while the totals are below the screen. */
-export function StickyTotal({ userId, sync, totalsRef }: StickyTotalProps) {
-  const total = useTabTotal(userId);
+export function StickyTotal({ tab, sync, totalsRef }: StickyTotalProps) {
+  const total = useTabTotal(tab);
   const below = useBelowScreen(totalsRef);
   if (!below || total === 0) return null;
   return (

@@ -4,7 +4,7 @@ import { useCommentState, useOrderComment, type CommentWatch } from '../comments
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, useSync, useSyncLine } from '../sync/hooks.ts';
-import { addOrder, ordersOnScreen, resetTab } from '../tab/index.ts';
+import { guestTab, type TabStore } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
 import { OrderComment } from './OrderComment.tsx';
@@ -18,6 +18,7 @@ const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 export function TabScreen({ guest }: { readonly guest: Guest }) {
   const totalsRef = useRef<HTMLDivElement>(null);
   const [saveFailed, setSaveFailed] = useState(false);
+  const tab = guestTab(guest.id);
   useSync(guest);
   const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComment } = useOrderComment(guest);
 
@@ -27,29 +28,29 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   }, []);
 
   const saved = useCallback((ok: boolean) => setSaveFailed(!ok), []);
-  const { removal, takeOff, putBack, forget: forgetRemoval, rowsShown } = useRemoval({ onSaved: saved });
+  const { removal, takeOff, putBack, forget: forgetRemoval, rowsShown } = useRemoval({ tab, onSaved: saved });
   const orderProduct = useCallback(
     (product: Product) => {
-      addOrder(guest.id, { name: product.name, price: product.price }).then(
+      tab.addOrder({ name: product.name, price: product.price }).then(
         (order) => {
           saved(true);
           // The tab on screen already holds the earlier orders: no second read of the database.
-          commentOn(order, ordersOnScreen(guest.id));
+          commentOn(order, tab.orders() ?? []);
         },
         () => saved(false),
       );
     },
-    [guest.id, commentOn, saved],
+    [tab, commentOn, saved],
   );
 
   const reset = useCallback(() => {
     resetComment();
     forgetRemoval();
-    resetTab(guest.id).then(
+    tab.reset().then(
       () => saved(true),
       () => saved(false),
     );
-  }, [guest.id, resetComment, forgetRemoval, saved]);
+  }, [tab, resetComment, forgetRemoval, saved]);
 
   return (
     <>
@@ -64,14 +65,14 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
         </p>
       )}
       <ConsumedProducts
-        userId={guest.id}
+        tab={tab}
         totalsRef={totalsRef}
         onReset={reset}
         onAgain={orderProduct}
         onRemove={takeOff}
         onRowsShown={rowsShown}
       />
-      <SyncAndDock userId={guest.id} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
+      <SyncAndDock tab={tab} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
     </>
   );
 }
@@ -82,7 +83,7 @@ const ShownComment = memo(function ShownComment({ watch }: { readonly watch: Com
 });
 
 interface SyncAndDockProps extends Pick<Removals, 'removal' | 'putBack'> {
-  readonly userId: string;
+  readonly tab: TabStore;
   readonly totalsRef: RefObject<HTMLDivElement | null>;
   readonly forgetRemoval: () => void;
 }
@@ -91,7 +92,7 @@ interface SyncAndDockProps extends Pick<Removals, 'removal' | 'putBack'> {
  * The sync line and the bar at the bottom: the only parts the outbox's changes
  * render again (after every pick, and as it reaches the server), not the tab.
  */
-const SyncAndDock = memo(function SyncAndDock({ userId, totalsRef, removal, putBack, forgetRemoval }: SyncAndDockProps) {
+const SyncAndDock = memo(function SyncAndDock({ tab, totalsRef, removal, putBack, forgetRemoval }: SyncAndDockProps) {
   const syncLine = useSyncLine();
   return (
     <>
@@ -109,7 +110,7 @@ const SyncAndDock = memo(function SyncAndDock({ userId, totalsRef, removal, putB
       )}
       <div className="dock">
         <RemovalToast removal={removal} onUndo={putBack} onGone={forgetRemoval} />
-        <StickyTotal userId={userId} sync={syncLine} totalsRef={totalsRef} />
+        <StickyTotal tab={tab} sync={syncLine} totalsRef={totalsRef} />
       </div>
     </>
   );

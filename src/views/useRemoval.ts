@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { putBackOnTab, takeOffTab, type Order } from '../tab/index.ts';
+import type { Order, TabStore } from '../tab/index.ts';
 import type { Removal } from './RemovalToast.tsx';
 
 interface RemovalOptions {
+  readonly tab: TabStore;
   /** The phone took the change (true) or refused it (false). */
   readonly onSaved: (saved: boolean) => void;
 }
@@ -19,7 +20,7 @@ export interface Removals {
 }
 
 /** 'Quitar' and 'Deshacer': each change shows at once; a refused one is undone on screen and reported. */
-export function useRemoval({ onSaved }: RemovalOptions): Removals {
+export function useRemoval({ tab, onSaved }: RemovalOptions): Removals {
   const [removal, setRemoval] = useState<Removal | null>(null);
   // After 'Deshacer' from the keyboard, focus goes to the order that came back, once its row is on screen.
   const refocus = useRef<string | null>(null);
@@ -34,7 +35,7 @@ export function useRemoval({ onSaved }: RemovalOptions): Removals {
   const takeOff = useCallback(
     (order: Order, fromKeyboard: boolean) => {
       setRemoval({ order, fromKeyboard });
-      takeOffTab(order).then(
+      tab.takeOff(order).then(
         () => onSaved(true),
         () => {
           onSaved(false);
@@ -42,14 +43,14 @@ export function useRemoval({ onSaved }: RemovalOptions): Removals {
         },
       );
     },
-    [onSaved],
+    [tab, onSaved],
   );
 
   const putBack = useCallback(
     ({ order, fromKeyboard }: Removal) => {
       if (fromKeyboard) refocus.current = order.id;
       setRemoval(null);
-      putBackOnTab(order).then(
+      tab.putBack(order).then(
         () => onSaved(true),
         () => {
           if (refocus.current === order.id) refocus.current = null;
@@ -57,7 +58,7 @@ export function useRemoval({ onSaved }: RemovalOptions): Removals {
         },
       );
     },
-    [onSaved],
+    [tab, onSaved],
   );
 
   const forget = useCallback(() => setRemoval(null), []);

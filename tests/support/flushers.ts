@@ -3,10 +3,11 @@
  * worker runs it (on a connection of its own, without Dexie): the same suites
  * run against both.
  */
-import { db } from '../../src/db/index.ts';
-import { flushOutbox, idbOutboxStore, openTabDatabase, type FlushOutcome } from '../../src/sync/index.ts';
+import { openMadeDatabase, overIndexedDb } from '../../src/db/idb.ts';
+import { db, phoneDatabase } from '../../src/db/index.ts';
+import { flushOutbox, outboxStore, type FlushOutcome } from '../../src/sync/index.ts';
 
-type Options = Omit<Parameters<typeof flushOutbox>[0], 'database' | 'store'>;
+type Options = Omit<Parameters<typeof flushOutbox>[0], 'store'>;
 
 export interface Flusher {
   flush(options: Options): Promise<FlushOutcome>;
@@ -15,14 +16,15 @@ export interface Flusher {
 
 async function inTheWorker(): Promise<Flusher> {
   await db.open();
-  const connection = await openTabDatabase(db.name);
+  const connection = await openMadeDatabase(db.name);
   if (!connection) throw new Error('the worker could not open the page’s database at this schema');
-  const store = idbOutboxStore(() => Promise.resolve(connection));
+  const store = outboxStore(overIndexedDb(connection.name, () => Promise.resolve(connection)));
   return { flush: (options) => flushOutbox({ ...options, store }), close: () => connection.close() };
 }
 
 function inThePage(): Promise<Flusher> {
-  return Promise.resolve({ flush: (options) => flushOutbox({ ...options, database: db }), close: () => undefined });
+  const store = outboxStore(phoneDatabase);
+  return Promise.resolve({ flush: (options) => flushOutbox({ ...options, store }), close: () => undefined });
 }
 
 export const FLUSHERS: readonly (readonly [string, () => Promise<Flusher>])[] = [

@@ -5,20 +5,19 @@
  * on a connection of its own).
  */
 import '../../scripts/lib/node-phone.ts';
-import { BarTabDatabase, type UserRow } from '../../src/db/index.ts';
+import { openMadeDatabase, overIndexedDb } from '../../src/db/idb.ts';
+import { BarTabDatabase, onDexie, type PhoneDatabase, type UserRow } from '../../src/db/index.ts';
 import {
   createSupabaseTransport,
   flushOutbox,
-  idbOutboxStore,
   inProcessLock,
-  openTabDatabase,
-  queueGuest,
+  outboxStore,
   type FlushOutcome,
   type OutboxStore,
   type SyncTransport,
 } from '../../src/sync/index.ts';
 import { createPostgrestTransport } from '../../src/sync/worker-transport.ts';
-import { openTab } from '../../src/tab/index.ts';
+import { openTab, type TabStore } from '../../src/tab/index.ts';
 
 /** Who flushes: the page, or the service worker (Background Sync). */
 export type Side = 'page' | 'worker';
@@ -30,6 +29,9 @@ export const SIDES: readonly (readonly [string, Side])[] = [
 export interface Phone {
   readonly guest: UserRow;
   readonly database: BarTabDatabase;
+  /** Its records, as the page reads and writes them. */
+  readonly records: PhoneDatabase;
+  readonly tab: TabStore;
   readonly transport: SyncTransport;
   addOrder(name?: string, price?: number): Promise<string>;
   reset(): Promise<string[]>;
@@ -44,9 +46,9 @@ let made = 0;
 /** The worker's store, on its own connection to the database the page made. */
 async function workerStore(database: BarTabDatabase): Promise<{ store: OutboxStore; close: () => void }> {
   await database.open();
-  const connection = await openTabDatabase(database.name);
+  const connection = await openMadeDatabase(database.name);
   if (!connection) throw new Error(`the worker could not open ${database.name}`);
-  return { store: idbOutboxStore(() => Promise.resolve(connection)), close: () => connection.close() };
+  return { store: outboxStore(overIndexedDb(connection.name, () => Promise.resolve(connection))), close: () => connection.close() };
 }
 
 export interface PhoneOptions {
@@ -59,23 +61,26 @@ export async function makePhone(apiUrl: string, anonKey: string, options: PhoneO
   made += 1;
   const guest: UserRow = { id: crypto.randomUUID(), full_name: options.name ?? `Invitado ${made}` };
   const database = new BarTabDatabase(`phone-${guest.id}`);
+  const records = onDexie(database);
+  const pageStore = outboxStore(records);
+  const tab = openTab(records, guest.id);
   const settings = { url: apiUrl, anonKey, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
   const worker = options.side === 'worker';
   const transport = worker ? createPostgrestTransport(settings) : await createSupabaseTransport(settings);
-  await queueGuest(database, guest);
+  await pageStore.queueGuest(guest);
   const own = worker ? await workerStore(database) : null;
   const lock = inProcessLock();
-  let tap = Date.UTC(2026, 10, 21, 22, 0, 0);
   const phone: Phone = {
     guest,
     database,
+    records,
+    tab,
     transport,
     async addOrder(name = 'Aperol Spritz', price = 6500) {
-      tap += 1000;
-      return (await openTab(database).addOrder(guest.id, { name, price }, new Date(tap))).id;
+      return (await tab.addOrder({ name, price })).id;
     },
-    reset: () => openTab(database).resetTab(guest.id),
-    flush: () => (own ? flushOutbox({ store: own.store, transport, lock }) : flushOutbox({ database, transport, lock })),
+    reset: async () => [...(await tab.reset())],
+    flush: () => flushOutbox({ store: own?.store ?? pageStore, transport, lock }),
     async flushUntilDone(attempts = 50) {
       let outcome: FlushOutcome = { kind: 'busy' };
       for (let attempt = 0; attempt < attempts; attempt += 1) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BarTabDatabase } from '../../../src/db/index.ts';
+import { BarTabDatabase, onDexie } from '../../../src/db/index.ts';
 import { restoreEvictedTab } from '../../../src/sync/index.ts';
-import { openTab } from '../../../src/tab/index.ts';
 import { SIDES, type Phone, type Side } from '../../support/phones.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
 
@@ -62,13 +61,13 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     const olga = await phone();
     const kept = await olga.addOrder();
     const mistaken = await olga.addOrder('Tabla Irish', 16990);
-    const tab = openTab(olga.database);
-    await tab.takeOffTab({ id: mistaken, user_id: olga.guest.id });
+    const { tab } = olga;
+    await tab.takeOff({ id: mistaken });
     expect(await olga.flush()).toEqual({ kind: 'done' });
     expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, false]]);
     const removed = await olga.database.orders.get(mistaken);
     if (!removed) throw new Error('the removed order must stay on the phone');
-    await tab.putBackOnTab(removed);
+    await tab.putBack(removed);
     expect(await olga.flush()).toEqual({ kind: 'done' });
     expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, true]]);
   });
@@ -168,9 +167,9 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
 
     // Same guest (still in localStorage), empty IndexedDB.
     const evicted = new BarTabDatabase(`evicted-${ines.guest.id}`);
-    expect(await restoreEvictedTab(evicted, ines.transport, ines.guest.id)).toBe(1);
-    expect((await openTab(evicted).activeOrders(ines.guest.id)).map((order) => order.id)).toEqual([after]);
-    expect(await restoreEvictedTab(evicted, ines.transport, ines.guest.id)).toBe(0);
+    expect(await restoreEvictedTab(onDexie(evicted), ines.transport, ines.guest.id)).toBe(1);
+    expect((await evicted.orders.toArray()).filter((order) => order.active).map((order) => order.id)).toEqual([after]);
+    expect(await restoreEvictedTab(onDexie(evicted), ines.transport, ines.guest.id)).toBe(0);
     evicted.close();
     await BarTabDatabase.delete(evicted.name);
   });

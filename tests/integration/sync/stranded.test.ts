@@ -4,16 +4,15 @@
  * answer the queue can meet is classified as it must be.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BarTabDatabase } from '../../../src/db/index.ts';
+import { BarTabDatabase, onDexie } from '../../../src/db/index.ts';
 import {
   classifyAnswer,
   flushOutbox,
   inProcessLock,
+  outboxStore,
   rememberedInactive,
   rememberInactive,
-  requeueGuest,
   restoreEvictedTab,
-  retryParked,
   type Verdict,
 } from '../../../src/sync/index.ts';
 import type { Phone } from '../../support/phones.ts';
@@ -27,7 +26,7 @@ const serverOrders = (guestId: string) =>
   suite.stack.query<{ id: string; active: boolean }>('select id, active from orders where user_id = $1 order by created_at', [guestId]);
 
 const flushAs = (target: Phone, appVersion: string) =>
-  flushOutbox({ database: target.database, transport: target.transport, lock: inProcessLock(), appVersion });
+  flushOutbox({ store: outboxStore(target.records), transport: target.transport, lock: inProcessLock(), appVersion });
 
 describe('a guest row the server refuses', () => {
   it('keeps the tab waiting, then delivers every order once after the guest fixes the name', async () => {
@@ -42,9 +41,9 @@ describe('a guest row the server refuses', () => {
       expect((await zorro.database.parked.toArray()).map((item) => (item.entry as { kind: string }).kind)).toEqual(['insert-user']);
       expect(await serverOrders(zorro.guest.id)).toEqual([]);
 
-      await requeueGuest(zorro.database, { id: zorro.guest.id, full_name: 'Diego de la Vega' });
+      await outboxStore(zorro.records).requeueGuest({ id: zorro.guest.id, full_name: 'Diego de la Vega' });
       expect(await zorro.flush()).toEqual({ kind: 'done' });
-      expect((await serverOrders(zorro.guest.id)).map((row) => row.id)).toEqual(ids);
+      expect((await serverOrders(zorro.guest.id)).map((row) => row.id).sort()).toEqual([...ids].sort());
       expect(await suite.stack.query('select full_name from users where id = $1', [zorro.guest.id])).toEqual([{ full_name: 'Diego de la Vega' }]);
       expect(await zorro.database.parked.count()).toBe(0);
     } finally {
@@ -78,7 +77,7 @@ describe('parked entries', () => {
 
     // Version 1.1.0 ships with the punch on the menu (its migration adds it).
     await suite.stack.query(`insert into products (name, price, category) values ('Ponche de cumpleaños', 7990, 'Cócteles')`);
-    expect(await retryParked(mia.database, { parkedBefore: '1.1.0' })).toBe(1);
+    expect(await outboxStore(mia.records).retryParked({ parkedBefore: '1.1.0' })).toBe(1);
     expect(await flushAs(mia, '1.1.0')).toEqual({ kind: 'done' });
     expect((await serverOrders(mia.guest.id)).map((row) => row.id).sort()).toEqual([special, usual].sort());
     expect(await mia.database.parked.count()).toBe(0);
@@ -195,7 +194,7 @@ describe('a reset the server refuses', () => {
       await suite.stack.query('drop trigger refuse_resets on orders; drop function refuse_resets()');
     }
     const evicted = new BarTabDatabase(`evicted-${pia.guest.id}`);
-    expect(await restoreEvictedTab(evicted, pia.transport, pia.guest.id, rememberedInactive(pia.guest.id))).toBe(0);
+    expect(await restoreEvictedTab(onDexie(evicted), pia.transport, pia.guest.id, rememberedInactive(pia.guest.id))).toBe(0);
     expect(await evicted.orders.count()).toBe(0);
     expect(rememberedInactive(pia.guest.id)).toEqual(new Set(ids));
     evicted.close();

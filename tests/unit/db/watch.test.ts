@@ -1,7 +1,8 @@
 /** Watching stores a moment behind their writes: once per burst, never starved by one. */
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { touchesStores, watchStores } from '../../../src/db/index.ts';
+import { touchesStores } from '../../../src/db/dexie-channel.ts';
+import { watchStores } from '../../../src/db/index.ts';
 
 const WAIT = { quietMs: 150, maxWaitMs: 1_000 };
 const EVERY_KEY = { d: 1, from: -Infinity, to: [[[]]] };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/index.ts';
+import { db, phoneDatabase } from '../../../src/db/index.ts';
 import { inProcessLock, queueOrder, startSyncEngine, type SyncEngine } from '../../../src/sync/index.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 
@@ -21,15 +21,15 @@ describe('the sync engine', () => {
     // The guest's row is first refused as a setup problem: the next try on its own is minutes away.
     let setupProblem = true;
     const { transport, calls } = recordingTransport(() => (setupProblem ? { status: 404 } : { status: 201 }));
-    engine = startSyncEngine({ database: db, transport: () => Promise.resolve(transport), lock: inProcessLock(), guest: ANA, appVersion: 'test' });
+    engine = startSyncEngine({ database: phoneDatabase, transport: () => Promise.resolve(transport), lock: inProcessLock(), guest: ANA, appVersion: 'test' });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     await vi.waitFor(async () => expect(await db.syncState.get('flush')).toHaveProperty('configError'));
     setupProblem = false;
 
     // One entry delivered and a pick queued at once: the queue's length stays 1.
-    await db.transaction('rw', db.outbox, async () => {
-      await db.outbox.clear();
-      await queueOrder(db, ORDER);
+    await phoneDatabase.write(['outbox'], async (tx) => {
+      for (const entry of await tx.getAll('outbox')) if (entry.seq !== undefined) void tx.delete('outbox', entry.seq);
+      await queueOrder(tx, ORDER);
     });
 
     await vi.waitFor(() => expect(calls.map((call) => call.table)).toEqual(['users', 'orders']), { timeout: 3000 });

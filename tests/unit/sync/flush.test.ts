@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, type OutboxEntry } from '../../../src/db/index.ts';
-import { inProcessLock, queueGuest, restoreEvictedTab } from '../../../src/sync/index.ts';
-import { openTab } from '../../../src/tab/index.ts';
+import { db, phoneDatabase, type OutboxEntry } from '../../../src/db/index.ts';
+import { inProcessLock, outboxStore, restoreEvictedTab } from '../../../src/sync/index.ts';
+import { guestTab } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
 
@@ -11,7 +11,7 @@ const pick = { name: 'Aperol Spritz', price: 6500 };
 
 async function addOrders(guestId: string, count: number) {
   const orders = [];
-  for (let index = 0; index < count; index += 1) orders.push(await openTab(db).addOrder(guestId, pick, new Date(Date.UTC(2026, 10, 21, 22, 0, index))));
+  for (let index = 0; index < count; index += 1) orders.push(await guestTab(guestId).addOrder(pick));
   return orders;
 }
 
@@ -24,7 +24,7 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
   const flush = (transport: ReturnType<typeof recordingTransport>['transport']) => flusher.flush({ transport, lock: inProcessLock() });
 
   it('delivers one order in four IndexedDB transactions: the head, the delivery, the empty head, the sync state', async () => {
-    await queueGuest(db, ANA);
+    await outboxStore(phoneDatabase).queueGuest(ANA);
     await flush(recordingTransport().transport);
     await addOrders(ANA.id, 1);
     // On a phone each transaction is a round trip to the browser's storage process, added to every tap's trip to the bar.
@@ -40,7 +40,7 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
 
   it('sends the guest first, then orders in bulk batches of at most 500, and empties the queue', async () => {
     await addOrders(ANA.id, 620);
-    await queueGuest(db, ANA);
+    await outboxStore(phoneDatabase).queueGuest(ANA);
     const { transport, calls } = recordingTransport();
     expect(await flush(transport)).toEqual({ kind: 'done' });
     expect(calls.map((call) => [call.table, call.rows?.length])).toEqual([
@@ -63,7 +63,7 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
 
   it('keeps FIFO around a reset, which deactivates exactly the ids active then', async () => {
     const before = await addOrders(ANA.id, 3);
-    await openTab(db).resetTab(ANA.id);
+    await guestTab(ANA.id).reset();
     await addOrders(ANA.id, 2);
     const { transport, calls } = recordingTransport();
     await flush(transport);
@@ -75,8 +75,8 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
     const [order] = await addOrders(ANA.id, 1);
     if (!order) throw new Error('one order was added');
     const { id } = order;
-    await openTab(db).takeOffTab(order);
-    await openTab(db).putBackOnTab(order);
+    await guestTab(ANA.id).takeOff(order);
+    await guestTab(ANA.id).putBack(order);
     const { transport, calls } = recordingTransport();
     await flush(transport);
     expect(calls.map((call) => [call.kind, call.ids ?? call.rows?.map((row) => row.id)])).toEqual([
@@ -88,7 +88,7 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
 
   it('splits a reset of many orders into short requests', async () => {
     await addOrders(ANA.id, 95);
-    await openTab(db).resetTab(ANA.id);
+    await guestTab(ANA.id).reset();
     const { transport, calls } = recordingTransport();
     await flush(transport);
     expect(calls.filter((call) => call.kind === 'deactivate').map((call) => call.ids?.length)).toEqual([40, 40, 15]);
@@ -178,14 +178,14 @@ describe('restoring an evicted tab', () => {
 
   it('pulls the active orders back when the phone lost them', async () => {
     const { transport } = recordingTransport(undefined, remote);
-    expect(await restoreEvictedTab(db, transport, ANA.id)).toBe(1);
-    expect(await openTab(db).activeOrders(ANA.id)).toEqual(remote);
+    expect(await restoreEvictedTab(phoneDatabase, transport, ANA.id)).toBe(1);
+    expect(await db.orders.toArray()).toEqual(remote);
   });
 
   it('leaves a phone that has orders or a queue alone', async () => {
     await addOrders(ANA.id, 1);
     const { transport, calls } = recordingTransport(undefined, remote);
-    expect(await restoreEvictedTab(db, transport, ANA.id)).toBe(0);
+    expect(await restoreEvictedTab(phoneDatabase, transport, ANA.id)).toBe(0);
     expect(calls).toEqual([]);
   });
 });

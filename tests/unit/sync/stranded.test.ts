@@ -4,21 +4,22 @@
  * entries come back with a new version or 'Reintentar'.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/index.ts';
-import { inProcessLock, queueGuest, requeueGuest, restoreEvictedTab, retryParked } from '../../../src/sync/index.ts';
+import { db, phoneDatabase } from '../../../src/db/index.ts';
+import { inProcessLock, outboxStore, restoreEvictedTab } from '../../../src/sync/index.ts';
 import { rememberInactive, rememberedInactive } from '../../../src/sync/inactive-memory.ts';
-import { openTab } from '../../../src/tab/index.ts';
+import { guestTab } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana Pérez' };
 const pick = { name: 'Aperol Spritz', price: 6500 };
 const GUEST_FK = { status: 409, code: '23503', message: 'insert or update on table "orders" violates foreign key constraint "orders_user_id_fkey"' };
+const outbox = outboxStore(phoneDatabase);
 const REFUSED_NAME = { status: 400, code: '23514', message: 'new row for relation "users" violates check constraint "users_full_name_clean"' };
 
 async function addOrders(count: number) {
   const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) ids.push((await openTab(db).addOrder(ANA.id, pick, new Date(Date.UTC(2026, 10, 21, 22, 0, index)))).id);
+  for (let index = 0; index < count; index += 1) ids.push((await guestTab(ANA.id).addOrder(pick)).id);
   return ids;
 }
 
@@ -36,9 +37,9 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
 
   describe('a refused guest row', () => {
     it('holds the guest’s orders and reset in the queue (never parked), and asks for the name', async () => {
-      await queueGuest(db, ANA);
+      await outbox.queueGuest(ANA);
       const ids = await addOrders(3);
-      await openTab(db).resetTab(ANA.id);
+      await guestTab(ANA.id).reset();
       const first = flush((call) => (call.table === 'users' ? REFUSED_NAME : { status: 201 }));
       expect(await first.outcome).toEqual({ kind: 'done' });
       expect(first.calls.map((call) => call.table ?? call.kind)).toEqual(['users']);
@@ -49,10 +50,10 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
     });
 
     it('sends every waiting order, once and in order, after the guest fixes the name', async () => {
-      await queueGuest(db, { ...ANA, full_name: 'Ana Pérez' });
+      await outbox.queueGuest({ ...ANA, full_name: 'Ana Pérez' });
       const ids = await addOrders(3);
       await flush((call) => (call.table === 'users' ? REFUSED_NAME : { status: 201 })).outcome;
-      await requeueGuest(db, { id: ANA.id, full_name: 'Ana María Pérez' });
+      await outbox.requeueGuest({ id: ANA.id, full_name: 'Ana María Pérez' });
       expect(await db.parked.count()).toBe(0);
       const second = flush(() => ({ status: 201 }));
       expect(await second.outcome).toEqual({ kind: 'done' });
@@ -67,7 +68,7 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
 
   describe('a guest row the server lost', () => {
     it('is sent again ahead of the orders, which are never parked for it', async () => {
-      await queueGuest(db, ANA);
+      await outbox.queueGuest(ANA);
       await flush(() => ({ status: 201 })).outcome;
       expect(await db.guests.get(ANA.id)).toMatchObject({ state: 'synced' });
       const ids = await addOrders(2);
@@ -83,7 +84,7 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
     });
 
     it('waits (retry) instead of spinning when the server keeps losing it', async () => {
-      await queueGuest(db, ANA);
+      await outbox.queueGuest(ANA);
       await flush(() => ({ status: 201 })).outcome;
       await addOrders(1);
       const run = flush((call) => (call.table === 'users' ? { status: 201 } : GUEST_FK));
@@ -101,11 +102,11 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
       const [first, second] = await addOrders(2);
       await flush(() => badPrice, '1.0.0').outcome;
       expect(await db.parked.count()).toBe(2);
-      await openTab(db).resetTab(ANA.id);
+      await guestTab(ANA.id).reset();
       await flush(() => ({ status: 204 }), '1.0.0').outcome;
 
-      expect(await retryParked(db, { parkedBefore: '1.0.0' })).toBe(0);
-      expect(await retryParked(db, { parkedBefore: '1.1.0' })).toBe(2);
+      expect(await outbox.retryParked({ parkedBefore: '1.0.0' })).toBe(0);
+      expect(await outbox.retryParked({ parkedBefore: '1.1.0' })).toBe(2);
       expect((await db.orders.get(first ?? ''))?.rejected).toBeUndefined();
       const retried = flush(() => ({ status: 201 }), '1.1.0');
       expect(await retried.outcome).toEqual({ kind: 'done' });
@@ -117,7 +118,7 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
 
       await addOrders(1);
       await flush(() => badPrice, '1.1.0').outcome;
-      expect(await retryParked(db, { parkedBefore: '1.1.0' })).toBe(0);
+      expect(await outbox.retryParked({ parkedBefore: '1.1.0' })).toBe(0);
       expect(await db.parked.toArray()).toEqual([expect.objectContaining({ appVersion: '1.1.0' })]);
     });
 
@@ -125,23 +126,51 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
       const ids = await addOrders(3);
       await flush((call) => (call.rows?.some((row) => row.id === ids[1]) ? badPrice : { status: 201 })).outcome;
       await addOrders(1);
-      expect(await retryParked(db, { all: true })).toBe(1);
+      expect(await outbox.retryParked({ all: true })).toBe(1);
       const seqs = await db.outbox.orderBy('seq').toArray();
       expect(seqs.map((entry) => (entry.kind === 'insert-order' ? entry.row.id : ''))[0]).toBe(ids[1]);
     });
 
+    it('never undo a later change: a removal refused, then undone, is not sent again on "Reintentar"', async () => {
+      const [kept, gone] = await addOrders(2);
+      await flush(() => ({ status: 201 })).outcome;
+      await guestTab(ANA.id).takeOff({ id: kept ?? '' });
+      await guestTab(ANA.id).takeOff({ id: gone ?? '' });
+      // The server refuses the first removal for good; the second goes through.
+      let refusals = 1;
+      const refuseOneRemoval = (call: TransportCall) => {
+        if (call.kind !== 'deactivate' || refusals === 0) return { status: 204 };
+        refusals -= 1;
+        return { status: 400, code: '23514', message: 'check violation' };
+      };
+      await flush(refuseOneRemoval).outcome;
+      expect(await db.parked.count()).toBe(1);
+      const parkedOrder = await db.orders.get(kept ?? '');
+      if (!parkedOrder) throw new Error('the order stays on the phone');
+      await guestTab(ANA.id).putBack(parkedOrder);
+      await flush(() => ({ status: 204 })).outcome;
+
+      expect(await outbox.retryParked({ all: true })).toBe(1);
+      const retried = flush(() => ({ status: 204 }));
+      expect(await retried.outcome).toEqual({ kind: 'done' });
+      // The order is active again on the phone: the old removal of it has nothing left to say.
+      expect(retried.calls).toEqual([]);
+      expect(await db.outbox.count()).toBe(0);
+      expect(await db.parked.count()).toBe(0);
+    });
+
     it('keep what is not even an object parked, in sight', async () => {
       await db.parked.add({ entry: 'garbage', error: 'invalid', parkedAt: 0 });
-      expect(await retryParked(db, { all: true })).toBe(0);
+      expect(await outbox.retryParked({ all: true })).toBe(0);
       expect(await db.parked.count()).toBe(1);
     });
   });
 
   describe('batches', () => {
     it('are cut by bytes as well as by rows', async () => {
-      await queueGuest(db, ANA);
+      await outbox.queueGuest(ANA);
       for (let index = 0; index < 400; index += 1) {
-        await openTab(db).addOrder(ANA.id, { name: `Cóctel ${'🍺'.repeat(100)} ${index}`, price: 6500 });
+        await guestTab(ANA.id).addOrder({ name: `Cóctel ${'🍺'.repeat(100)} ${index}`, price: 6500 });
       }
       const run = flush(() => ({ status: 201 }));
       await run.outcome;
@@ -157,13 +186,13 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
 describe('restore after eviction', () => {
   it('never brings back orders the guest reset, even if the server still has them active', async () => {
     const ids = await addOrders(2);
-    await openTab(db).resetTab(ANA.id);
+    await guestTab(ANA.id).reset();
     rememberInactive(ANA.id, ids);
     expect(rememberedInactive(ANA.id)).toEqual(new Set(ids));
     const remote = ids.map((id, index) => ({ id, user_id: ANA.id, ...{ product_name: pick.name, product_price: pick.price }, active: true, created_at: `2026-11-21T22:00:0${index}.000Z` }));
     await Promise.all([db.orders.clear(), db.outbox.clear()]);
     const { transport } = recordingTransport(undefined, remote);
-    expect(await restoreEvictedTab(db, transport, ANA.id, rememberedInactive(ANA.id))).toBe(0);
+    expect(await restoreEvictedTab(phoneDatabase, transport, ANA.id, rememberedInactive(ANA.id))).toBe(0);
     expect(await db.orders.count()).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/index.ts';
-import { addOrder } from '../../../src/tab/index.ts';
+import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
 
 const update = vi.hoisted(() => ({
@@ -33,7 +33,7 @@ describe('the update prompt', () => {
   it('offers the waiting version and activates it only on Actualizar', async () => {
     update.needRefresh = true;
     storeGuest();
-    await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
     const { user } = renderApp();
     const prompt = screen.getByRole('region', { name: 'Actualización' });
     expect(prompt).toHaveTextContent('Hay una versión nueva');
@@ -66,7 +66,9 @@ describe('when the phone will not keep data', () => {
     storeGuest();
     const { user } = renderApp();
     await screen.findByText('No has agregado productos.');
-    vi.spyOn(db.orders, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementationOnce(() => {
+      throw new DOMException('disk full', 'QuotaExceededError');
+    });
     await user.type(searchField(), 'aperol');
     await user.click(screen.getByRole('button', { name: 'Agregar Aperol Spritz' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo guardar en este teléfono. Intenta de nuevo.');

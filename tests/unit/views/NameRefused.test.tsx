@@ -1,9 +1,9 @@
 /** When the bar's server refuses the guest's name, the app asks for it again and keeps the tab. */
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/index.ts';
-import { queueGuest } from '../../../src/sync/index.ts';
-import { addOrder } from '../../../src/tab/index.ts';
+import { db, phoneDatabase } from '../../../src/db/index.ts';
+import { outboxStore } from '../../../src/sync/index.ts';
+import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 
 vi.mock('virtual:pwa-register/react', () => ({
@@ -12,7 +12,7 @@ vi.mock('virtual:pwa-register/react', () => ({
 
 async function refusedGuest(name: string) {
   storeGuest(name);
-  await queueGuest(db, { id: GUEST_ID, full_name: name });
+  await outboxStore(phoneDatabase).queueGuest({ id: GUEST_ID, full_name: name });
   const [entry] = await db.outbox.toArray();
   await db.outbox.clear();
   await db.parked.add({ entry, error: 'HTTP 400 · 23514 · check violation', parkedAt: 0 });
@@ -22,7 +22,7 @@ async function refusedGuest(name: string) {
 describe('a name the bar refused', () => {
   it('shows the name form again with the reason, and the fixed name goes as the same guest, tab kept', async () => {
     await refusedGuest('El Zorro');
-    const order = await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 });
+    const order = await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
     const { user } = renderApp();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'El bar no aceptó el nombre «El Zorro». Escríbelo de nuevo: tu cuenta sigue guardada en este teléfono.',

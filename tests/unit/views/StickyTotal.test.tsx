@@ -1,7 +1,7 @@
 /** The total always at hand: a bar at the bottom while the totals are below the screen. */
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addOrder } from '../../../src/tab/index.ts';
+import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 
 vi.mock('../../../src/config/env.ts', async (importOriginal) => {
@@ -53,8 +53,8 @@ const bar = () => screen.queryByRole('button', { name: /^Total con propina/ });
 describe('the sticky total', () => {
   it('shows the tipped total and the sync state while the totals are below the screen, and goes there on a tap', async () => {
     storeGuest();
-    await addOrder(GUEST_ID, { name: 'Tabla Irish', price: 16990 });
-    await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Tabla Irish', price: 16990 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
     const { user } = renderApp();
     const consumed = screen.getByRole('region', { name: 'Productos consumidos' });
     await within(consumed).findByText('Tabla Irish');

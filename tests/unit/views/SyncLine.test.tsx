@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/index.ts';
-import { addOrder } from '../../../src/tab/index.ts';
+import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 
 vi.mock('../../../src/config/env.ts', async (importOriginal) => {
@@ -23,7 +23,7 @@ vi.mock('virtual:pwa-register/react', () => ({
 describe('refused changes in the status line', () => {
   it('offers Reintentar, which queues them again at their old place', async () => {
     storeGuest('Ana María');
-    const order = await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 });
+    const order = await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
     const [entry] = await db.outbox.toArray();
     await db.outbox.clear();
     await db.parked.add({ entry, error: 'HTTP 409 · 23503', parkedAt: 0, appVersion: 'x' });

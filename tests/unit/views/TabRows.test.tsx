@@ -2,27 +2,28 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/index.ts';
-import { addOrder } from '../../../src/tab/index.ts';
+import { guestTab } from '../../../src/tab/index.ts';
 import { UNDO_MS } from '../../../src/views/RemovalToast.tsx';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 
 const consumed = () => screen.getByRole('region', { name: 'Productos consumidos' });
 const rows = () => within(consumed()).queryAllByRole('listitem').map((item) => item.textContent);
 const totalOf = (label: string) => within(consumed()).getByText(label).nextElementSibling?.textContent;
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 22, minute));
 const button = (name: string) => screen.getByRole('button', { name });
 
 async function tabOfThree() {
   storeGuest();
-  const aperol = await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 }, at(0));
-  const tabla = await addOrder(GUEST_ID, { name: 'Tabla Irish', price: 16990 }, at(5));
-  const ale = await addOrder(GUEST_ID, { name: 'Summer Ale 500cc', price: 4400 }, at(10));
+  const aperol = await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
+  const tabla = await guestTab(GUEST_ID).addOrder({ name: 'Tabla Irish', price: 16990 });
+  const ale = await guestTab(GUEST_ID).addOrder({ name: 'Summer Ale 500cc', price: 4400 });
   const view = renderApp();
   await within(consumed()).findByText('Tabla Irish');
   return { ...view, aperol, tabla, ale };
 }
 
 afterEach(() => {
+  // A write held by a test's clock still runs: the guest's tab writes in turn, and the next test's would wait behind it.
+  if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
   vi.useRealTimers();
 });
 
@@ -106,7 +107,9 @@ describe('Quitar', () => {
 
   it('puts the row back and says so when the phone refuses the change', async () => {
     const { user } = await tabOfThree();
-    vi.spyOn(db.orders, 'update').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new DOMException('disk full', 'QuotaExceededError');
+    });
     await user.click(button('Quitar Tabla Irish'));
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo guardar en este teléfono. Intenta de nuevo.');
     expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
@@ -132,8 +135,8 @@ describe('Otra', () => {
 
   it('orders at today’s price from the bar’s list, and is not offered for a product no longer on it', async () => {
     storeGuest();
-    await addOrder(GUEST_ID, { name: 'Tabla Irish', price: 15990 }, at(0));
-    await addOrder(GUEST_ID, { name: 'Misterio', price: 0 }, at(1));
+    await guestTab(GUEST_ID).addOrder({ name: 'Tabla Irish', price: 15990 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Misterio', price: 0 });
     const { user } = renderApp();
     await within(consumed()).findByText('Misterio');
     expect(screen.queryByRole('button', { name: 'Otra Misterio' })).toBeNull();

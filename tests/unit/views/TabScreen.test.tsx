@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/index.ts';
-import { addOrder } from '../../../src/tab/index.ts';
+import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
 
 const consumed = () => screen.getByRole('region', { name: 'Productos consumidos' });
@@ -79,9 +79,9 @@ describe('the consumed products (view 3)', () => {
 
   it('lists orders newest first, with Error for a broken price', async () => {
     storeGuest();
-    await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 }, new Date('2026-11-21T22:00:00Z'));
-    await addOrder(GUEST_ID, { name: 'Misterio', price: 0 }, new Date('2026-11-21T22:05:00Z'));
-    await addOrder(GUEST_ID, { name: 'Tabla Irish', price: 16990 }, new Date('2026-11-21T22:10:00Z'));
+    await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Misterio', price: 0 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Tabla Irish', price: 16990 });
     renderApp();
     await within(consumed()).findByText('Tabla Irish');
     const rows = within(consumed()).getAllByRole('listitem').map((item) => item.textContent);
@@ -92,7 +92,7 @@ describe('the consumed products (view 3)', () => {
 
   it('pays the tipped total or another amount, in a new tab', async () => {
     storeGuest();
-    await addOrder(GUEST_ID, { name: 'Tabla Irish', price: 16990 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Tabla Irish', price: 16990 });
     renderApp();
     expect(await screen.findByText('Solo paga al final, cuando ya te hayas ido del bar.')).toBeInTheDocument();
     const pay = screen.getByRole('link', { name: 'Ir a pagar' });
@@ -107,8 +107,8 @@ describe('the consumed products (view 3)', () => {
 
   it('reveals the reset behind a toggle, and resetting empties the tab and the comment history', async () => {
     storeGuest();
-    await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 });
-    await addOrder('2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17', { name: 'Tabla Irish', price: 16990 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
+    await guestTab('2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17').addOrder({ name: 'Tabla Irish', price: 16990 });
     localStorage.setItem('previousJokes', JSON.stringify(['¡Salud!']));
     const { user } = renderApp();
     const toggle = await screen.findByRole('button', { name: 'Mostrar botón resetear' });
@@ -128,7 +128,7 @@ describe('the consumed products (view 3)', () => {
 
   it('hides the reset button again with the toggle', async () => {
     storeGuest();
-    await addOrder(GUEST_ID, { name: 'Aperol Spritz', price: 6500 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
     const { user } = renderApp();
     await user.click(await screen.findByRole('button', { name: 'Mostrar botón resetear' }));
     await user.click(screen.getByRole('button', { name: 'Ocultar botón resetear' }));
@@ -139,7 +139,7 @@ describe('the consumed products (view 3)', () => {
     storeGuest();
     renderApp();
     await screen.findByText('No has agregado productos.');
-    await addOrder(GUEST_ID, { name: 'Extra por chelada', price: 1000 });
+    await guestTab(GUEST_ID).addOrder({ name: 'Extra por chelada', price: 1000 });
     expect(await within(consumed()).findByText('Extra por chelada')).toBeInTheDocument();
   });
 });

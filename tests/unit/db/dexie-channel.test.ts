@@ -1,25 +1,29 @@
 /**
- * The store the flush runs on, seen from the page: the views' live queries
- * follow a flush the service worker ran on its own connection, and the
- * worker only ever opens the database the page made, at the page's schema.
+ * The adapter (db/idb.ts) writes without Dexie and speaks Dexie's language to
+ * be heard: its IndexedDB version, its channel, the shape of its change
+ * events. These tests run the real Dexie and fail if any of it changes under us.
  */
-import Dexie, { liveQuery } from 'dexie';
+import Dexie, { liveQuery, type ObservabilitySet } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BarTabDatabase, db } from '../../../src/db/index.ts';
-import { DATABASE_NAME, IDB_VERSION, SCHEMA_VERSION } from '../../../src/db/schema.ts';
-import { idbOutboxStore, inProcessLock, openTabDatabase, queueGuest, flushOutbox } from '../../../src/sync/index.ts';
+import { changedParts, DEXIE_CHANNEL, IDB_VERSION, touchesStores } from '../../../src/db/dexie-channel.ts';
+import { openMadeDatabase, overIndexedDb } from '../../../src/db/idb.ts';
+import { BarTabDatabase, db, phoneDatabase } from '../../../src/db/index.ts';
+import { DATABASE_NAME, SCHEMA_VERSION } from '../../../src/db/schema.ts';
+import { flushOutbox, inProcessLock, outboxStore } from '../../../src/sync/index.ts';
 import { openTab } from '../../../src/tab/index.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };
 const opened: IDBDatabase[] = [];
+const stops: (() => void)[] = [];
 
 afterEach(() => {
   for (const connection of opened.splice(0)) connection.close();
+  for (const stop of stops.splice(0)) stop();
 });
 
 async function workerConnection(name = db.name): Promise<IDBDatabase | null> {
-  const connection = await openTabDatabase(name);
+  const connection = await openMadeDatabase(name);
   if (connection) opened.push(connection);
   return connection;
 }
@@ -28,7 +32,7 @@ async function workerConnection(name = db.name): Promise<IDBDatabase | null> {
 function watch<T>(query: () => Promise<T>) {
   const values: T[] = [];
   const subscription = liveQuery(query).subscribe((value) => values.push(value));
-  watching.push(subscription);
+  stops.push(() => subscription.unsubscribe());
   const until = async (done: (value: T) => boolean): Promise<T> => {
     await vi.waitFor(() => expect(values.some(done)).toBe(true));
     return values.find(done) as T;
@@ -36,13 +40,19 @@ function watch<T>(query: () => Promise<T>) {
   return { values, until };
 }
 
-const watching: { unsubscribe(): void }[] = [];
-afterEach(() => {
-  for (const subscription of watching.splice(0)) subscription.unsubscribe();
-});
+/** The next change event Dexie reports in this window. */
+function nextChange(): Promise<ObservabilitySet> {
+  return new Promise((resolve) => {
+    const heard = (parts: ObservabilitySet) => {
+      Dexie.on.storagemutated.unsubscribe(heard);
+      resolve(parts);
+    };
+    Dexie.on('storagemutated', heard);
+  });
+}
 
-describe('the schema the worker expects', () => {
-  it('is the one database.ts declares', async () => {
+describe('Dexie’s versioning', () => {
+  it('opens the database database.ts declares at the IndexedDB version the worker expects', async () => {
     const database = new BarTabDatabase();
     expect(database.name).toBe(DATABASE_NAME);
     expect(database.verno).toBe(SCHEMA_VERSION);
@@ -51,10 +61,42 @@ describe('the schema the worker expects', () => {
   });
 });
 
+describe('Dexie’s channel and change events', () => {
+  it('carry Dexie’s own writes to other windows under the name and shape the adapter uses', async () => {
+    const channel = new BroadcastChannel(DEXIE_CHANNEL);
+    stops.push(() => channel.close());
+    const message = new Promise<Record<string, unknown>>((resolve) => {
+      channel.onmessage = (event: MessageEvent<Record<string, unknown>>) => resolve(event.data);
+    });
+    await db.syncState.put({ key: 'flush' });
+    const parts = await message;
+    expect(touchesStores(parts, db.name, ['syncState'])).toBe(true);
+    expect(touchesStores(parts, db.name, ['orders', 'outbox'])).toBe(false);
+    // The adapter announces the same parts, covering every key.
+    expect(Object.keys(changedParts(db.name, [{ name: 'syncState', indexNames: [] }]))).toEqual(
+      expect.arrayContaining(Object.keys(parts).filter((part) => part.endsWith('/syncState/'))),
+    );
+  });
+
+  it('reach this window’s Dexie from a write it did not make, and its live queries read again', async () => {
+    await db.open();
+    const orders = watch(() => db.orders.count());
+    await orders.until((count) => count === 0);
+    const heard = nextChange();
+    const worker = overIndexedDb(db.name, async () => (await workerConnection()) ?? Promise.reject(new Error('no database')));
+    await worker.write(['orders'], async (tx) => {
+      await tx.add('orders', { id: crypto.randomUUID(), user_id: ANA.id, product_name: 'Pisco Sour', product_price: 5990, active: true, created_at: '2026-11-21T22:00:00.000Z' });
+    });
+    expect(touchesStores(await heard, db.name, ['orders'])).toBe(true);
+    await orders.until((count) => count === 1);
+  });
+});
+
 describe('a flush by the service worker', () => {
   it('updates the page’s live views: the queue, the parked changes and the orders', async () => {
-    await queueGuest(db, ANA);
-    const [order] = await Promise.all([openTab(db).addOrder(ANA.id, { name: 'Aperol Spritz', price: 6500 }), openTab(db).addOrder(ANA.id, { name: 'Tabla Irish', price: 16990 })]);
+    await outboxStore(phoneDatabase).queueGuest(ANA);
+    const tab = openTab(phoneDatabase, ANA.id);
+    const [order] = await Promise.all([tab.addOrder({ name: 'Aperol Spritz', price: 6500 }), tab.addOrder({ name: 'Tabla Irish', price: 16990 })]);
     const queued = watch(() => db.outbox.count());
     const parked = watch(() => db.parked.toArray());
     const orders = watch(() => db.orders.where('[user_id+created_at]').between([ANA.id, ''], [ANA.id, '\uffff']).toArray());
@@ -63,8 +105,10 @@ describe('a flush by the service worker', () => {
     await parked.until((entries) => entries.length === 0);
     await orders.until((rows) => rows.length === 2);
     const connection = await workerConnection();
+    if (!connection) throw new Error('the worker opens the page’s database');
     const { transport } = recordingTransport((call) => (call.rows?.some((row) => row.id === order.id) ? { status: 400, code: '23514' } : { status: 201 }));
-    expect(await flushOutbox({ store: idbOutboxStore(() => Promise.resolve(connection as IDBDatabase)), transport, lock: inProcessLock() })).toEqual({ kind: 'done' });
+    const store = outboxStore(overIndexedDb(connection.name, () => Promise.resolve(connection)));
+    expect(await flushOutbox({ store, transport, lock: inProcessLock() })).toEqual({ kind: 'done' });
     await queued.until((count) => count === 0);
     await parked.until((entries) => entries.length === 1);
     const refused = await orders.until((rows) => rows.some((row) => row.rejected));
@@ -75,11 +119,11 @@ describe('a flush by the service worker', () => {
 describe('a flush by the page', () => {
   it('updates its own views where there is no BroadcastChannel (Safari before 15.4)', async () => {
     vi.stubGlobal('BroadcastChannel', undefined);
-    await openTab(db).addOrder(ANA.id, { name: 'Aperol Spritz', price: 6500 });
+    await openTab(phoneDatabase, ANA.id).addOrder({ name: 'Aperol Spritz', price: 6500 });
     const queued = watch(() => db.outbox.count());
     await queued.until((count) => count === 1);
     const { transport } = recordingTransport();
-    expect(await flushOutbox({ database: db, transport, lock: inProcessLock() })).toEqual({ kind: 'done' });
+    expect(await flushOutbox({ store: outboxStore(phoneDatabase), transport, lock: inProcessLock() })).toEqual({ kind: 'done' });
     await queued.until((count) => count === 0);
   });
 });

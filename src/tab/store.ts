@@ -1,0 +1,232 @@
+/**
+ * One guest's tab: the one store every screen reads, fed by one write path.
+ *
+ * A pick, 'Otra', 'Quitar', 'Deshacer' or a reset is a change: the screen
+ * shows it at once, laid over what IndexedDB holds, and its write follows,
+ * one change after the other as tapped. The write answers with the rows as
+ * stored, which take the change's place: confirmed, the screen stays as it
+ * is; refused by the phone, the change leaves and the screen shows the tab
+ * without it. Nothing lives beside the store: a change is in it until its
+ * write ends, and never after.
+ *
+ * Writes of other tabs and of the service worker (an order marked "no
+ * aceptado") reach it through the database's change events: it reads the tab
+ * again, at once, or once the guest stops tapping.
+ */
+import { onStoresChanged, type Order, type PhoneDatabase } from '../db/index.ts';
+import { forgetInactive, rememberInactive } from '../sync/index.ts';
+import { applyChange, sameTab, withRows, type Change } from './changes.ts';
+import { journal, journalled, unjournal } from './journal.ts';
+import { ordersTotal } from './money.ts';
+import { newOrder, tabRecords, type Pick, type TabRecords, type Written } from './records.ts';
+
+/**
+ * Quiet time after a change to the stored orders before the tab is read again
+ * while the guest's own changes are still being written: the re-read (every
+ * order of a long tab) only confirms them, so it waits until a burst of taps is over.
+ */
+export const REREAD_QUIET_MS = 500;
+
+/** Whether the phone's copy of the tab is still being read, holds nothing, or holds orders. */
+export type TabState = 'loading' | 'empty' | 'open';
+
+/** Which order a change is about. */
+export interface OrderRef {
+  readonly id: string;
+}
+
+/** The next task: the tap's own frame shows the change first, the phone's write follows right after. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export class TabStore {
+  private readonly records: TabRecords;
+  /** The active orders as IndexedDB holds them (newest first), while a screen shows the tab. */
+  private stored: readonly Order[] | undefined;
+  /** `stored` with the changes not yet written laid over it: what the screen shows. */
+  private shown: readonly Order[] | undefined;
+  private shownTotal = 0;
+  /** Changes tapped and not yet written, in tap order. */
+  private readonly pending: Change[] = [];
+  /** Writes and reads, one after the other, so a read sees every write before it and none after. */
+  private lane: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+  private stopWatching: (() => void) | null = null;
+  private readTimer: ReturnType<typeof setTimeout> | null = null;
+  private readDueAt = 0;
+  /** A read under way, and whether another change came during it (an object: set from callbacks). */
+  private readonly reads = { running: false, again: false };
+
+  constructor(
+    private readonly database: PhoneDatabase,
+    readonly guestId: string,
+  ) {
+    this.records = tabRecords(database);
+  }
+
+  /** The guest's active orders, newest first, as the screen shows them; undefined until read. */
+  readonly orders = (): readonly Order[] | undefined => this.shown;
+  /** Their sum in pesos. */
+  readonly total = (): number => this.shownTotal;
+  readonly state = (): TabState => (this.shown === undefined ? 'loading' : this.shown.length === 0 ? 'empty' : 'open');
+
+  /** A screen follows the tab: the first one opens it (reads it, watches it), the last one to leave closes it. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.open();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.close();
+    };
+  };
+
+  /** A pick (or 'Otra'). On screen at once, kept in the journal until IndexedDB has it; rejects if the phone refuses it. */
+  addOrder(pick: Pick): Promise<Order> {
+    const order = newOrder(this.guestId, pick, new Date());
+    journal(order);
+    return this.pick(order);
+  }
+
+  /** 'Quitar': off the tab at once, then on the phone and the server. False when it was not on this guest's tab. */
+  takeOff(order: OrderRef): Promise<boolean> {
+    return this.change({ kind: 'take-off', orderId: order.id }, () => this.records.setActive(this.guestId, [order.id], false)).then(
+      (written) => written.changed.length > 0,
+    );
+  }
+
+  /** 'Deshacer': the same order back on the tab at once, then on the phone and the server. */
+  putBack(order: Order): Promise<boolean> {
+    return this.change({ kind: 'put-back', order }, () => this.records.setActive(this.guestId, [order.id], true)).then(
+      (written) => written.changed.length > 0,
+    );
+  }
+
+  /** Empties the tab as the screen shows it (and queues exactly those orders); resolves to their ids. */
+  reset(): Promise<readonly string[]> {
+    const orderIds = this.shown?.map((order) => order.id) ?? null;
+    return this.change({ kind: 'reset', orderIds }, () => this.records.setActive(this.guestId, orderIds, false)).then((written) => written.changed);
+  }
+
+  private pick(order: Order): Promise<Order> {
+    const written = this.change({ kind: 'add', order }, () => this.records.recordPick(order));
+    // Written or refused, the journal lets it go: a refused pick was taken off the screen, and the guest told.
+    void written.then(
+      () => unjournal(order.id),
+      () => unjournal(order.id),
+    );
+    return written.then(() => order);
+  }
+
+  /** The one write path: on screen now, written in turn, then confirmed by the stored rows or taken back. */
+  private change(change: Change, write: () => Promise<Written>): Promise<Written> {
+    this.pending.push(change);
+    if (this.shown !== undefined) this.show(applyChange(this.shown, change));
+    // The guest is tapping: a re-read already due waits for the taps to stop.
+    if (this.readTimer !== null) this.scheduleRead();
+    const written = this.inTurn(write);
+    void written.then(
+      (result) => this.settle(change, result),
+      () => this.settle(change, null),
+    );
+    return written;
+  }
+
+  private settle(change: Change, written: Written | null): void {
+    const at = this.pending.indexOf(change);
+    if (at >= 0) this.pending.splice(at, 1);
+    if (written) this.remember(change, written.changed);
+    if (this.stored === undefined) return;
+    if (written) this.stored = withRows(this.stored, written.rows);
+    this.refresh();
+  }
+
+  /** Orders taken off are kept beside the guest, so a tab restored from the server never shows them again. */
+  private remember(change: Change, changed: readonly string[]): void {
+    if (changed.length === 0) return;
+    if (change.kind === 'put-back') forgetInactive(this.guestId, changed);
+    else if (change.kind !== 'add') rememberInactive(this.guestId, changed);
+  }
+
+  private inTurn<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.lane.then(nextTask).then(task);
+    this.lane = run.catch(() => undefined);
+    return run;
+  }
+
+  private refresh(): void {
+    if (this.stored === undefined) return;
+    let next = this.stored;
+    for (const change of this.pending) next = applyChange(next, change);
+    this.show(next);
+  }
+
+  /** Tells the screens only when what the guest sees changed: a re-read that agrees renders nothing. */
+  private show(next: readonly Order[]): void {
+    if (this.shown !== undefined && sameTab(this.shown, next)) return;
+    this.shown = next;
+    this.shownTotal = ordersTotal(next);
+    for (const listener of this.listeners) listener();
+  }
+
+  private open(): void {
+    this.stopWatching = onStoresChanged(this.database.name, ['orders'], () => this.scheduleRead());
+    // Picks a reload or a closed tab cut off on their way to IndexedDB: on screen again, and written.
+    const known = new Set(this.pending.map((change) => (change.kind === 'add' ? change.order.id : '')));
+    for (const order of journalled()) if (order.user_id === this.guestId && !known.has(order.id)) void this.pick(order).catch(() => undefined);
+    void this.read();
+  }
+
+  private close(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+    if (this.readTimer !== null) clearTimeout(this.readTimer);
+    this.readTimer = null;
+    // Read afresh when a screen comes back; changes still being written go on.
+    this.stored = undefined;
+    this.shown = undefined;
+    this.shownTotal = 0;
+  }
+
+  /**
+   * At once, unless changes are still being written (the guest is tapping):
+   * then once the taps stop. A tap only moves the due time; the armed timer
+   * looks at it when it fires.
+   */
+  private scheduleRead(): void {
+    const delay = this.pending.length > 0 ? REREAD_QUIET_MS : 0;
+    this.readDueAt = Date.now() + delay;
+    if (this.readTimer !== null && delay > 0) return;
+    if (this.readTimer !== null) clearTimeout(this.readTimer);
+    this.readTimer = setTimeout(this.readWhenDue, delay);
+  }
+
+  private readonly readWhenDue = () => {
+    const wait = this.readDueAt - Date.now();
+    this.readTimer = wait > 0 ? setTimeout(this.readWhenDue, wait) : null;
+    if (wait <= 0) void this.read();
+  };
+
+  private readonly readAsked = () => this.reads.again;
+
+  private async read(): Promise<void> {
+    const { reads } = this;
+    if (reads.running) {
+      reads.again = true;
+      return;
+    }
+    reads.running = true;
+    try {
+      do {
+        reads.again = false;
+        const stored = await this.inTurn(() => this.records.activeOrders(this.guestId));
+        if (this.stopWatching === null) return;
+        this.stored = stored;
+        this.refresh();
+        // A change event may have come while reading (a function call: the checker cannot tell it changed).
+      } while (this.readAsked());
+    } catch {
+      // The database went away (closed or deleted): the next change reads again.
+    } finally {
+      reads.running = false;
+    }
+  }
+}

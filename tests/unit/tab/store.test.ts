@@ -1,0 +1,192 @@
+/**
+ * The one tab store: what the screen shows is what IndexedDB holds once the
+ * writes are done, whatever the taps and in whatever order they land.
+ */
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db, phoneDatabase, type Order } from '../../../src/db/index.ts';
+import { guestTab, openTab, useActiveOrders, useTabState, useTabTotal, type TabStore } from '../../../src/tab/index.ts';
+import { REREAD_QUIET_MS } from '../../../src/tab/store.ts';
+
+const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
+const SUMMER_ALE = { name: 'Summer Ale 500cc', price: 4400 };
+const TABLA_IRISH = { name: 'Tabla Irish', price: 16990 };
+
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
+
+/** A screen on the tab: subscribed, as the views are. */
+async function onScreen(tab: TabStore): Promise<TabStore> {
+  stops.push(tab.subscribe(() => undefined));
+  await waitFor(() => expect(tab.state()).not.toBe('loading'));
+  return tab;
+}
+
+const names = (orders: readonly Order[] | undefined) => (orders ?? []).map((order) => order.product_name);
+
+/** The guest's active orders as IndexedDB holds them, newest first. */
+async function stored(): Promise<Order[]> {
+  const orders = await db.orders.where('[user_id+created_at]').between([ANA, ''], [ANA, '\uffff']).toArray();
+  return orders.filter((order) => order.active).reverse();
+}
+
+/** Waits until the screen and IndexedDB agree, then says what they hold. */
+async function settled(tab: TabStore): Promise<{ names: string[]; total: number }> {
+  await waitFor(async () => expect(tab.orders()).toEqual(await stored()), { timeout: REREAD_QUIET_MS * 6 });
+  return { names: names(tab.orders()), total: tab.total() };
+}
+
+/**
+ * Waits for the store to read IndexedDB again after the writes (their change
+ * events ask for it), and for that read to be done: a change tapped after it
+ * runs after it, and a 'Quitar' of an order not on the tab changes nothing.
+ */
+async function afterARead(tab: TabStore): Promise<void> {
+  const reads = vi.spyOn(IDBIndex.prototype, 'getAll');
+  await waitFor(() => expect(reads).toHaveBeenCalled(), { timeout: REREAD_QUIET_MS * 6 });
+  expect(await tab.takeOff({ id: crypto.randomUUID() })).toBe(false);
+}
+
+describe('the tab on screen', () => {
+  it('shows each pick and its total in the tap, and reads IndexedDB again only once the taps stop', async () => {
+    const screen = renderHook(() => {
+      const tab = guestTab(ANA);
+      return { orders: useActiveOrders(tab), total: useTabTotal(tab), state: useTabState(tab) };
+    });
+    await waitFor(() => expect(screen.result.current.state).toBe('empty'));
+    const reads = vi.spyOn(IDBIndex.prototype, 'getAll');
+
+    for (let tap = 1; tap <= 4; tap += 1) {
+      let written: Promise<unknown> = Promise.resolve();
+      act(() => {
+        written = guestTab(ANA).addOrder(SUMMER_ALE);
+      });
+      // In the tap itself, before IndexedDB has the pick.
+      expect(screen.result.current.orders).toHaveLength(tap);
+      expect(screen.result.current.total).toBe(4400 * tap);
+      await act(() => written);
+    }
+    expect(screen.result.current.state).toBe('open');
+    // Each write is done well within the calm the re-read waits for: none yet.
+    expect(reads).not.toHaveBeenCalled();
+
+    await waitFor(() => expect(reads).toHaveBeenCalledTimes(1), { timeout: REREAD_QUIET_MS * 4 });
+    expect(screen.result.current.orders).toHaveLength(4);
+    expect(screen.result.current.total).toBe(17600);
+    screen.unmount();
+  });
+});
+
+/** The issue's sequences (Summer Ale 500cc = A, Tabla Irish = B): each left the screen wrong once the writes were done. */
+type Tap = (tab: TabStore, removed: Order[]) => Promise<unknown>;
+const add =
+  (pick: typeof SUMMER_ALE): Tap =>
+  (tab) =>
+    tab.addOrder(pick);
+const takeOff =
+  (name: string): Tap =>
+  (tab, removed) => {
+    // 'Quitar' on the newest row of that product, as the guest sees it; 'Deshacer' holds that row.
+    const row = tab.orders()?.find((order) => order.product_name === name);
+    if (!row) throw new Error(`no ${name} on screen`);
+    removed.push(row);
+    return tab.takeOff(row);
+  };
+const putBack =
+  (name: string): Tap =>
+  (tab, removed) => {
+    const row = removed.findLast((order) => order.product_name === name);
+    if (!row) throw new Error(`no ${name} to put back`);
+    return tab.putBack(row);
+  };
+
+const SEQUENCES: readonly (readonly [string, readonly Tap[], string[], number])[] = [
+  ['add A, add B, Quitar B, Otra A', [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), add(SUMMER_ALE)], ['Summer Ale 500cc', 'Summer Ale 500cc'], 8800],
+  ['add A, Quitar A, Deshacer, Otra A, Quitar the newest A', [add(SUMMER_ALE), takeOff('Summer Ale 500cc'), putBack('Summer Ale 500cc'), add(SUMMER_ALE), takeOff('Summer Ale 500cc')], ['Summer Ale 500cc'], 4400],
+  ['add A, add B, Quitar B, Deshacer, Quitar B', [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), putBack('Tabla Irish'), takeOff('Tabla Irish')], ['Summer Ale 500cc'], 4400],
+  ['add A, add B, Quitar B, Quitar A, Deshacer', [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), takeOff('Summer Ale 500cc'), putBack('Summer Ale 500cc')], ['Summer Ale 500cc'], 4400],
+];
+
+describe.each([
+  ['one write at a time', true],
+  ['taps faster than the writes', false],
+])('the issue’s sequences, %s', (_pace, waitForEachWrite) => {
+  it.each(SEQUENCES)('%s: the screen ends as IndexedDB holds it', async (_name, taps, expectedNames, expectedTotal) => {
+    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const removed: Order[] = [];
+    const writes: Promise<unknown>[] = [];
+    for (const tap of taps) {
+      const write = tap(tab, removed);
+      writes.push(write);
+      if (waitForEachWrite) await write;
+      else await Promise.resolve();
+      // What the guest sees at once is already the end of the tap.
+    }
+    await Promise.all(writes);
+    // Nothing left over comes back when the store reads IndexedDB again.
+    await afterARead(tab);
+    expect({ names: names(tab.orders()), total: tab.total() }).toEqual({ names: expectedNames, total: expectedTotal });
+    expect(await settled(tab)).toEqual({ names: expectedNames, total: expectedTotal });
+  });
+});
+
+describe('a removal, undone, and removed again', () => {
+  it('stays removed once every write and every read is done (issue 18, bug 1)', async () => {
+    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    await tab.addOrder(SUMMER_ALE);
+    const tabla = await tab.addOrder(TABLA_IRISH);
+    await tab.takeOff(tabla);
+    await tab.putBack(tabla);
+    await tab.takeOff(tabla);
+    await afterARead(tab);
+    expect(names(tab.orders())).toEqual(['Summer Ale 500cc']);
+    expect(tab.total()).toBe(4400);
+    expect(names(await stored())).toEqual(['Summer Ale 500cc']);
+  });
+});
+
+describe('a change the phone refuses', () => {
+  it('leaves the screen at once, and the write rejects', async () => {
+    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    await tab.addOrder(SUMMER_ALE);
+    const seen: number[] = [];
+    stops.push(tab.subscribe(() => seen.push(tab.total())));
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementationOnce(() => {
+      throw new DOMException('disk full', 'QuotaExceededError');
+    });
+    const refused = tab.addOrder(TABLA_IRISH);
+    expect(tab.total()).toBe(21390);
+    await expect(refused).rejects.toThrow('disk full');
+    // Shown, then taken back: the guest saw it go.
+    expect(seen).toEqual([21390, 4400]);
+    expect(names(tab.orders())).toEqual(['Summer Ale 500cc']);
+    expect(await db.orders.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('two tabs of the same guest', () => {
+  it('each show what the other did, once IndexedDB has it', async () => {
+    const first = await onScreen(openTab(phoneDatabase, ANA));
+    const second = await onScreen(openTab(phoneDatabase, ANA));
+    const ale = await first.addOrder(SUMMER_ALE);
+    await waitFor(() => expect(names(second.orders())).toEqual(['Summer Ale 500cc']));
+    await second.takeOff(ale);
+    await second.addOrder(TABLA_IRISH);
+    await waitFor(() => expect(names(first.orders())).toEqual(['Tabla Irish']));
+    expect(first.total()).toBe(16990);
+    expect(await settled(second)).toEqual({ names: ['Tabla Irish'], total: 16990 });
+  });
+
+  it('reset only what the screen showed: a pick the other tab made a moment before stays', async () => {
+    const first = await onScreen(openTab(phoneDatabase, ANA));
+    const second = openTab(phoneDatabase, ANA);
+    await first.addOrder(SUMMER_ALE);
+    // The other tab's pick and this tab's reset, tapped in the same moment.
+    const [, reset] = await Promise.all([second.addOrder(TABLA_IRISH), first.reset()]);
+    expect(reset).toHaveLength(1);
+    expect(await settled(first)).toEqual({ names: ['Tabla Irish'], total: 16990 });
+  });
+});
