@@ -32,7 +32,7 @@ export interface GuestOrder {
   readonly product_name: string;
   readonly product_price: number;
   readonly created_at: string;
-  /** Received by the server before the guest's paid mark. */
+  /** Covered by the guest's paid mark: within its amount, with tip, in the order the orders became active. */
   readonly paid: boolean;
 }
 

@@ -5,12 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS, type Product } from '../../../src/catalogue/index.ts';
-import { parseParty, parsePartyOrders, type Party, type PartyGuest } from '../../../src/host/party.ts';
+import { owesMore, parseParty, parsePartyOrders, type Party, type PartyGuest } from '../../../src/host/party.ts';
 import { tippedTotal } from '../../../supabase/functions/_shared/rules.ts';
 import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
 import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
-import { addOrders, askHost, freshAddress, guestWithOrders, HOST_KEY, hostHandler, product, resetGuest, type SeededGuest } from './support.ts';
+import {
+  addOrders,
+  askHost,
+  freshAddress,
+  guestWithOrders,
+  HOST_KEY,
+  hostHandler,
+  product,
+  resetGuest,
+  setOrderActive,
+  type SeededGuest,
+} from './support.ts';
 
 let stack: TestStack;
 let handler: HostHandler;
@@ -34,6 +45,18 @@ async function readParty(): Promise<Party> {
 async function markPaid(guest: SeededGuest, paid: boolean, amount?: number) {
   const body = { key: HOST_KEY, action: 'paid', guestId: guest.id, paid, ...(amount === undefined ? {} : { amount }) };
   return askHost(handler, body, freshAddress());
+}
+
+/** The guest's detail: each active order, newest first, with whether the paid mark covers it. */
+async function detailOf(guest: SeededGuest): Promise<{ id: string; product_name: string; product_price: number; paid: boolean }[]> {
+  const answer = await askHost(handler, { key: HOST_KEY, action: 'guest', guestId: guest.id }, freshAddress());
+  return (answer.body as { orders: { id: string; product_name: string; product_price: number; paid: boolean }[] }).orders;
+}
+
+/** The CSV's rows of the guest: [product, paid]. */
+async function csvRowsOf(guest: SeededGuest): Promise<[string, boolean][]> {
+  const orders = parsePartyOrders((await askHost(handler, { key: HOST_KEY, action: 'orders' }, freshAddress())).body);
+  return (orders ?? []).filter((order) => order.user_id === guest.id).map((order) => [order.product_name, order.paid]);
 }
 
 const rowOf = (party: Party, guest: SeededGuest): PartyGuest | undefined => party.guests.find((row) => row.id === guest.id);
@@ -134,5 +157,73 @@ describe('paid marks', () => {
     expect((await markPaid(guest, false)).body).toMatchObject({ paid_amount: null });
     expect(rowOf(await readParty(), guest)).toMatchObject({ paid_amount: null, paid_at: null });
     expect(await stack.query('select 1 from host_paid_marks where user_id = $1', [guest.id])).toEqual([]);
+  });
+
+  it('cover what the amount covered: an order taken off before the mark and put back after it is owed (issue 18, bug 2)', async () => {
+    const guest = await guestWithOrders(stack, 'Vuelve Después', [product('Summer Ale 500cc'), product('Tabla Irish')]);
+    const [ale, tabla] = guest.orderIds;
+    await setOrderActive(stack, guest, tabla ?? '', false);
+    const seen = rowOf(await readParty(), guest);
+    expect(seen).toMatchObject({ total: 4400, tipped: 4840 });
+    await markPaid(guest, true, seen?.tipped);
+    await setOrderActive(stack, guest, tabla ?? '', true);
+
+    const row = rowOf(await readParty(), guest);
+    expect(row).toMatchObject({ total: 4400 + 16_990, paid_amount: 4840 });
+    expect(owesMore(row as PartyGuest)).toBe(tippedTotal(4400 + 16_990) - 4840);
+    expect((await detailOf(guest)).map((order) => [order.id, order.paid])).toEqual([
+      [tabla, false],
+      [ale, true],
+    ]);
+    expect(await csvRowsOf(guest)).toEqual([
+      ['Summer Ale 500cc', true],
+      ['Tabla Irish', false],
+    ]);
+  });
+
+  it('let a removal free what it held for the orders after it', async () => {
+    const guest = await guestWithOrders(stack, 'Cambia Pedido', [product('Summer Ale 500cc'), product('Tabla Irish')]);
+    await markPaid(guest, true, tippedTotal(4400 + 16_990));
+    await setOrderActive(stack, guest, guest.orderIds[1] ?? '', false);
+    await addOrders(stack, guest, [product('Aperol Spritz')]);
+    expect(owesMore(rowOf(await readParty(), guest) as PartyGuest)).toBe(0);
+    expect((await detailOf(guest)).every((order) => order.paid)).toBe(true);
+  });
+
+  it('agree with "Debe $X más" whatever the changes and their order, for random nights', async () => {
+    const seed = 20261125;
+    console.log(`paid marks, random nights: seed ${seed}`);
+    const random = seededRandom(seed);
+    const pick = (): Product => PRODUCTS[Math.floor(random() * PRODUCTS.length)] ?? product('Summer Ale 500cc');
+    for (let night = 0; night < 12; night += 1) {
+      const guest = await guestWithOrders(stack, `Noche Azar ${night}`, Array.from({ length: 1 + Math.floor(random() * 4) }, pick));
+      const active = new Set(guest.orderIds);
+      for (let step = 0; step < 10; step += 1) {
+        const roll = random();
+        const id = guest.orderIds[Math.floor(random() * guest.orderIds.length)] ?? '';
+        if (roll < 0.3) await addOrders(stack, guest, [pick()]);
+        else if (roll < 0.55) await setOrderActive(stack, guest, id, !active.has(id));
+        else if (roll < 0.75) await markPaid(guest, true, rowOf(await readParty(), guest)?.tipped ?? 0);
+        else if (roll < 0.85) await markPaid(guest, true, Math.floor(random() * 30_000));
+        else await markPaid(guest, false);
+        if (roll >= 0.3 && roll < 0.55) {
+          if (active.has(id)) active.delete(id);
+          else active.add(id);
+        }
+        if (roll < 0.3) active.add(guest.orderIds.at(-1) ?? '');
+
+        const row = rowOf(await readParty(), guest);
+        const detail = await detailOf(guest);
+        const owed = row ? owesMore(row) : null;
+        const context = `night ${night}, step ${step} (seed ${seed})`;
+        expect(detail.map((order) => order.id).sort(), context).toEqual([...active].sort());
+        if (owed === null) expect(detail.some((order) => order.paid), context).toBe(false);
+        else expect(detail.some((order) => !order.paid), context).toBe(owed > 0);
+        // What is marked paid never comes to more than the amount, with tip.
+        const paidTotal = detail.filter((order) => order.paid).reduce((total, order) => total + order.product_price, 0);
+        if (row?.paid_amount != null) expect(tippedTotal(paidTotal), context).toBeLessThanOrEqual(row.paid_amount);
+        expect((await csvRowsOf(guest)).filter(([, paid]) => paid).length, context).toBe(detail.filter((order) => order.paid).length);
+      }
+    }
   });
 });

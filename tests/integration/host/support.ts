@@ -88,6 +88,12 @@ export async function resetGuest(stack: TestStack, guest: SeededGuest): Promise<
   if (answer.status !== 204) throw new Error(`reset refused: ${JSON.stringify(answer.body)}`);
 }
 
+/** 'Quitar' (false) or 'Deshacer' (true) on one order, as the guest's phone sends it. */
+export async function setOrderActive(stack: TestStack, guest: SeededGuest, orderId: string, active: boolean): Promise<void> {
+  const answer = await asGuest(stack, `/orders?user_id=eq.${guest.id}&id=in.(${orderId})`, { method: 'PATCH', guest: guest.id, body: { active } });
+  if (answer.status !== 204) throw new Error(`change refused: ${JSON.stringify(answer.body)}`);
+}
+
 /** Everything guests stored, as the superuser sees it: to prove the host's page changes none of it. */
 export async function guestData(stack: TestStack): Promise<string> {
   const [rows] = await stack.query<{ users: unknown; orders: unknown }>(
