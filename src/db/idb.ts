@@ -35,8 +35,8 @@ export interface Tx {
   get<S extends StoreName>(store: S, key: IDBValidKey): Promise<PhoneRecords[S] | undefined>;
   getAll<S extends StoreName>(store: S, query?: Query): Promise<PhoneRecords[S][]>;
   count(store: StoreName, query?: Query): Promise<number>;
-  /** The greatest primary key, or undefined when the store is empty. */
-  lastKey(store: StoreName): Promise<IDBValidKey | undefined>;
+  /** Every primary key, in order. */
+  keys(store: StoreName): Promise<IDBValidKey[]>;
   /** The records `keep` accepts, in key order, at most `limit`: a cursor's walk. */
   filter<S extends StoreName>(store: S, keep: (record: PhoneRecords[S]) => boolean, limit?: number): Promise<PhoneRecords[S][]>;
   put<S extends StoreName>(store: S, record: PhoneRecords[S]): Promise<IDBValidKey>;
@@ -79,7 +79,7 @@ function requests(transaction: IDBTransaction): Tx {
     get: (store, key) => settle(transaction.objectStore(store).get(key)) as Promise<never>,
     getAll: (store, query = {}) => settle(source(store, query).getAll(range(query), query.limit)) as Promise<never>,
     count: (store, query = {}) => settle(source(store, query).count(range(query) ?? undefined)),
-    lastKey: async (store) => (await settle(transaction.objectStore(store).openKeyCursor(null, 'prev')))?.key,
+    keys: (store) => settle(transaction.objectStore(store).getAllKeys()),
     filter: (store, keep, limit = Infinity) =>
       new Promise((resolve, reject) => {
         const found: never[] = [];

@@ -54,8 +54,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   };
   const onTrigger = () => void scheduler.flushNow();
 
-  const sawNewest = watchNewest(() => void scheduler.flushNow());
-  const lookAtQueue = () => void store.newestSeq().then(sawNewest, () => undefined);
+  const sawQueue = watchArrivals(() => void scheduler.flushNow());
+  const lookAtQueue = () => void store.queuedSeqs().then(sawQueue, () => undefined);
   lookAtQueue();
   const stopWatchingQueue = watchStores(database.name, ['outbox'], QUEUE_QUIET, lookAtQueue);
   window.addEventListener('online', onTrigger);
@@ -87,16 +87,19 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
 }
 
 /**
- * Calls `send` when an entry joined the queue. It watches the newest entry's seq,
- * not the count: a delivery and a new pick landing together leave the count
- * as it was. The first look calls it too when anything is queued: an entry may
- * have joined after the start's flush last read the queue.
+ * Calls `send` when an entry the engine has not seen is in the queue: a new
+ * pick, or a refused change 'Reintentar' sent back, whatever left the queue
+ * in the same moment (the count alone would not tell). Every entry gets a seq
+ * never used before, so an arrival is always a seq not seen. Entries only
+ * leaving need no flush. The first look calls it too when anything is queued:
+ * an entry may have joined after the start's flush last read the queue.
  */
-function watchNewest(send: () => void): (seq: unknown) => void {
-  let newest: number | null = null;
-  return (seq) => {
-    if (typeof seq !== 'number' || (newest !== null && seq <= newest)) return;
-    newest = seq;
-    send();
+function watchArrivals(send: () => void): (seqs: readonly number[]) => void {
+  let known: ReadonlySet<number> | null = null;
+  return (seqs) => {
+    const seen = known;
+    const arrived = seen === null ? seqs.length > 0 : seqs.some((seq) => !seen.has(seq));
+    known = new Set(seqs);
+    if (arrived) send();
   };
 }

@@ -53,12 +53,13 @@ export interface OutboxStore {
    */
   requeueGuest(row: UserRow, now?: number): Promise<void>;
   /**
-   * Puts the selected parked entries back in the queue at their old places
-   * (their original seq), sent as the phone holds things now. Returns how many went back.
+   * Puts the selected parked entries back in the queue, as new entries after
+   * what is queued, sent as the phone holds things now (so their place does
+   * not matter, and the engine sees them arrive). Returns how many left the parked ones.
    */
   retryParked(which: ParkedSelection): Promise<number>;
-  /** The newest entry's seq: it grows with every entry that joins the queue. */
-  newestSeq(): Promise<number | undefined>;
+  /** The seq of every entry in the queue. */
+  queuedSeqs(): Promise<number[]>;
   summary(): Promise<QueueSummary>;
   /** Why the server refused the guest's row (their name), or null. */
   guestRefusal(guestId: string): Promise<string | null>;
@@ -147,6 +148,13 @@ async function asTheyAreNow(tx: Tx, entry: OutboxEntry): Promise<OutboxEntry | n
   return entry;
 }
 
+/** The entry without its old seq: the queue gives it the next one. */
+function asNewEntry(entry: OutboxEntry): OutboxEntry {
+  const fresh: { seq?: number } & Omit<OutboxEntry, 'seq'> = { ...entry };
+  delete fresh.seq;
+  return fresh as OutboxEntry;
+}
+
 async function summarize(tx: Tx): Promise<QueueSummary> {
   const [queued, guestRows, oldest, parked, state] = await Promise.all([
     tx.count('outbox'),
@@ -226,7 +234,7 @@ export function outboxStore(database: PhoneDatabase): OutboxStore {
           const entry = await asTheyAreNow(tx, item.entry as OutboxEntry);
           if (item.id !== undefined) void tx.delete('parked', item.id);
           if (entry === null) continue;
-          void tx.put('outbox', entry);
+          void tx.add('outbox', asNewEntry(entry));
           const id = rowId(entry);
           if (typeof id !== 'string') continue;
           if (entry.kind === 'insert-order') await changeOrder(tx, id, withoutRejection);
@@ -234,7 +242,7 @@ export function outboxStore(database: PhoneDatabase): OutboxStore {
         }
         return items.length;
       }),
-    newestSeq: () => database.read(['outbox'], async (tx) => (await tx.lastKey('outbox')) as number | undefined),
+    queuedSeqs: () => database.read(['outbox'], async (tx) => (await tx.keys('outbox')) as number[]),
     summary: () => database.read(['outbox', 'parked', 'syncState'], summarize),
     guestRefusal: (guestId) =>
       database.read(['guests'], async (tx) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db, phoneDatabase } from '../../../src/db/index.ts';
-import { inProcessLock, queueOrder, startSyncEngine, type SyncEngine } from '../../../src/sync/index.ts';
+import { inProcessLock, outboxStore, queueOrder, startSyncEngine, type SyncEngine } from '../../../src/sync/index.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };
@@ -34,5 +34,27 @@ describe('the sync engine', () => {
 
     await vi.waitFor(() => expect(calls.map((call) => call.table)).toEqual(['users', 'orders']), { timeout: 3000 });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('sends a refused change that Reintentar puts back, at once and with no other trigger', async () => {
+    // The server refuses the order once, for good: it is parked, and the guest sees 'Reintentar'.
+    let refusals = 1;
+    const { transport, calls } = recordingTransport((call) => {
+      if (call.table !== 'orders' || refusals === 0) return { status: 201 };
+      refusals -= 1;
+      return { status: 400, code: '23514', message: 'check violation' };
+    });
+    await phoneDatabase.write(['outbox'], async (tx) => {
+      await queueOrder(tx, ORDER);
+    });
+    engine = startSyncEngine({ database: phoneDatabase, transport: () => Promise.resolve(transport), lock: inProcessLock(), guest: ANA, appVersion: 'test' });
+    await vi.waitFor(async () => expect(await db.parked.count()).toBe(1));
+    const inserts = () => calls.filter((call) => call.kind === 'insert').map((call) => call.table);
+    await vi.waitFor(() => expect(inserts()).toEqual(['users', 'orders']));
+
+    expect(await outboxStore(phoneDatabase).retryParked({ all: true })).toBe(1);
+
+    await vi.waitFor(() => expect(inserts()).toEqual(['users', 'orders', 'orders']), { timeout: 3000 });
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 });

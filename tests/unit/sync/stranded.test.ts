@@ -122,13 +122,16 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
       expect(await db.parked.toArray()).toEqual([expect.objectContaining({ appVersion: '1.1.0' })]);
     });
 
-    it('all go back to the queue at their old places on "Reintentar"', async () => {
+    it('all go back to the queue on "Reintentar", as new entries after what is queued', async () => {
       const ids = await addOrders(3);
       await flush((call) => (call.rows?.some((row) => row.id === ids[1]) ? badPrice : { status: 201 })).outcome;
-      await addOrders(1);
+      const [later] = await addOrders(1);
+      const parkedSeq = (await db.parked.toArray())[0]?.entry as { seq?: number };
       expect(await outbox.retryParked({ all: true })).toBe(1);
-      const seqs = await db.outbox.orderBy('seq').toArray();
-      expect(seqs.map((entry) => (entry.kind === 'insert-order' ? entry.row.id : ''))[0]).toBe(ids[1]);
+      const queued = await db.outbox.orderBy('seq').toArray();
+      expect(queued.map((entry) => (entry.kind === 'insert-order' ? entry.row.id : ''))).toEqual([later, ids[1]]);
+      expect(queued[1]?.seq).toBeGreaterThan(queued[0]?.seq ?? Infinity);
+      expect(queued[1]?.seq).not.toBe(parkedSeq.seq);
     });
 
     it('never undo a later change: a removal refused, then undone, is not sent again on "Reintentar"', async () => {
