@@ -18,7 +18,9 @@ export type Fault =
   | 'html-200'
   | 'empty-200'
   | 'huge-500'
-  | 'hang';
+  | 'hang'
+  /** Refuse the request for good, as Postgres refuses a row its rules do not allow (400, 23514). */
+  | 'refuse';
 
 export interface FaultProxy {
   readonly url: string;
@@ -31,7 +33,7 @@ export interface FaultProxy {
 export async function startFaultProxy(target: () => string, pick: () => Fault = () => 'pass', delayMs = 50): Promise<FaultProxy> {
   let choose = pick;
   const counts = Object.fromEntries(
-    (['pass', 'drop-before', 'drop-after', 'error-500', 'error-503', 'delay', 'html-200', 'empty-200', 'huge-500', 'hang'] as const).map((fault) => [fault, 0]),
+    (['pass', 'drop-before', 'drop-after', 'error-500', 'error-503', 'delay', 'html-200', 'empty-200', 'huge-500', 'hang', 'refuse'] as const).map((fault) => [fault, 0]),
   ) as Record<Fault, number>;
   const sockets = new Set<Socket>();
 
@@ -86,6 +88,13 @@ export async function startFaultProxy(target: () => string, pick: () => Fault = 
         reply(500, { 'Content-Type': 'text/plain' }, 'x'.repeat(5 * 1024 * 1024));
         break;
       case 'hang':
+        break;
+      case 'refuse':
+        reply(
+          400,
+          { 'Content-Type': 'application/json' },
+          JSON.stringify({ code: '23514', message: 'new row for relation "orders" violates check constraint "refused_by_the_test"', details: null, hint: null }),
+        );
         break;
     }
   };

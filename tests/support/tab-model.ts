@@ -1,0 +1,52 @@
+/**
+ * A plain model of one guest's night, for model-based tests: every pick by
+ * id, active or not, and what each open screen offers ('Deshacer' while its
+ * window lasts). The real tab must end where the model ends: what the screen
+ * shows = what IndexedDB holds = what the server holds, to the peso.
+ */
+import { PRODUCTS, type Product } from '../../src/catalogue/index.ts';
+
+export interface ModelOrder {
+  readonly name: string;
+  readonly price: number;
+  active: boolean;
+}
+
+export interface ModelScreen {
+  open: boolean;
+  /** The order 'Deshacer' would put back, while its window lasts. */
+  removal: string | null;
+}
+
+export interface TabModel {
+  /** Every pick of the night, by id. */
+  readonly orders: Map<string, ModelOrder>;
+  /** Two tabs of the same guest: the first is always open. */
+  readonly screens: [ModelScreen, ModelScreen];
+}
+
+export function newModel(): TabModel {
+  return { orders: new Map(), screens: [{ open: true, removal: null }, { open: false, removal: null }] };
+}
+
+/** What the guest picks from: cheap and dear, so a wrong total shows in the pesos. */
+export const MODEL_PICKS: readonly Product[] = ['Summer Ale 500cc', 'Tabla Irish', 'Aperol Spritz'].map((name) => {
+  const product = PRODUCTS.find((candidate) => candidate.name === name);
+  if (!product) throw new Error(`${name} is not on the menu`);
+  return product;
+});
+
+export const activeIds = (model: TabModel): string[] => [...model.orders].filter(([, order]) => order.active).map(([id]) => id).sort();
+
+export const activeTotal = (model: TabModel): number => [...model.orders.values()].reduce((sum, order) => sum + (order.active ? order.price : 0), 0);
+
+/** Every pick, as id → active and price: what IndexedDB and the server must hold. */
+export const allOrders = (model: TabModel): Map<string, { active: boolean; price: number }> =>
+  new Map([...model.orders].map(([id, order]) => [id, { active: order.active, price: order.price }]));
+
+export function setActive(model: TabModel, ids: readonly string[], active: boolean): void {
+  for (const id of ids) {
+    const order = model.orders.get(id);
+    if (order) order.active = active;
+  }
+}
