@@ -4,12 +4,14 @@
  * precache, a repeat visit with no network, adding to a tab of 500 orders,
  * back-to-back 'Otra' taps on it, and a search keystroke (all at 4× CPU slowdown).
  */
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts';
-import { median, percentile, type Figure } from './report.ts';
+import { startProduct } from '../lib/product.ts';
+import { median, percentile, saveResults, table, type Figure } from './report.ts';
 
 const KB = 1024;
 const RUNS = 5;
@@ -310,4 +312,24 @@ export async function benchBrowser(app: ServedApp): Promise<Figure[]> {
   } finally {
     await browser.close();
   }
+}
+
+/** `npm run bench:browser`: these figures alone, against a product of their own. */
+async function benchBrowserAlone(): Promise<Figure[]> {
+  const workDir = await mkdtemp(join(tmpdir(), 'bar-tab-bench-browser-'));
+  await chmod(workDir, 0o711);
+  const distDir = join(workDir, 'dist');
+  const product = await startProduct({ port: 0, stateDir: join(workDir, 'state'), distDir });
+  try {
+    return await benchBrowser({ url: product.appUrl, distDir });
+  } finally {
+    await product.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  const figures = await benchBrowserAlone();
+  await saveResults('browser', { figures });
+  console.log(table(figures));
 }

@@ -33,12 +33,18 @@ export class BarTabDatabase extends Dexie {
   }
 }
 
-/** The database Dexie keeps open (and opens again after an upgrade elsewhere closed it), for reads and writes. */
+/**
+ * The database Dexie keeps open (and opens again after an upgrade elsewhere
+ * closed it), for reads and writes. A write is announced through Dexie's own
+ * (documented) event: this tab's watchers hear it at once, and Dexie carries
+ * it to the other tabs and the service worker.
+ */
 export function onDexie(database: BarTabDatabase): PhoneDatabase {
-  return overIndexedDb(database.name, async () => {
+  const connect = async () => {
     if (!database.isOpen()) await database.open();
     return database.backendDB();
-  });
+  };
+  return overIndexedDb(database.name, connect, (parts) => Dexie.on('storagemutated').fire(parts));
 }
 
 /** The phone's one database; tests and the sync benchmark make their own. */

@@ -36,8 +36,8 @@ export function changedParts(databaseName: string, stores: readonly WrittenStore
   return parts;
 }
 
-/** Tells every Dexie of the origin (this window's too) that these parts changed. */
-export function announce(parts: Record<string, unknown>): void {
+/** Tells every Dexie of the origin (this context's too) that these parts changed, where Dexie itself is not loaded. */
+export function announceOnChannel(parts: Record<string, unknown>): void {
   if (typeof BroadcastChannel === 'undefined') {
     // Without the channel (Safari before 15.4) Dexie still hears its own window's event.
     if (typeof CustomEvent !== 'undefined' && typeof dispatchEvent === 'function') dispatchEvent(new CustomEvent(DEXIE_CHANNEL, { detail: parts }));

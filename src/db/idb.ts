@@ -1,12 +1,13 @@
 /**
  * The one module that speaks IndexedDB itself. Every read and write of the
  * phone's records, in the page and in the service worker, is a transaction
- * run here over the stores database.ts declares; a write is announced on
- * Dexie's channel once it has committed (dexie-channel.ts), so whatever
- * watches the database in any tab or worker hears it. It imports no Dexie:
- * the service worker carries it alone.
+ * run here over the stores database.ts declares; a write is announced once it
+ * has committed, so whatever watches the database in any tab or worker hears
+ * it: in the page through Dexie's own event (database.ts), in the service
+ * worker on Dexie's channel (dexie-channel.ts). It imports no Dexie: the
+ * service worker carries it alone.
  */
-import { announce, changedParts, IDB_VERSION } from './dexie-channel.ts';
+import { announceOnChannel, changedParts, IDB_VERSION } from './dexie-channel.ts';
 import type { GuestRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
@@ -101,8 +102,17 @@ function requests(transaction: IDBTransaction): Tx {
   };
 }
 
-/** Runs `body` in one transaction; a write, once committed, is announced to every Dexie of the origin. */
-async function transact<T>(connection: IDBDatabase, stores: readonly StoreName[], mode: IDBTransactionMode, body: (tx: Tx) => Promise<T>): Promise<T> {
+/** Tells every Dexie of the origin which parts of the database a committed write changed. */
+export type Announce = (parts: Record<string, unknown>) => void;
+
+/** Runs `body` in one transaction; a write, once committed, is announced. */
+async function transact<T>(
+  connection: IDBDatabase,
+  stores: readonly StoreName[],
+  mode: IDBTransactionMode,
+  body: (tx: Tx) => Promise<T>,
+  announce: Announce,
+): Promise<T> {
   const transaction = connection.transaction([...stores], mode);
   const finished = new Promise<void>((resolve, reject) => {
     transaction.oncomplete = () => resolve();
@@ -125,12 +135,12 @@ async function transact<T>(connection: IDBDatabase, stores: readonly StoreName[]
   }
 }
 
-/** The database `connect` opens (and opens again after it was closed). */
-export function overIndexedDb(name: string, connect: () => Promise<IDBDatabase>): PhoneDatabase {
+/** The database `connect` opens (and opens again after it was closed); without Dexie, writes are announced on its channel. */
+export function overIndexedDb(name: string, connect: () => Promise<IDBDatabase>, announce: Announce = announceOnChannel): PhoneDatabase {
   return {
     name,
-    read: async (stores, body) => transact(await connect(), stores, 'readonly', body),
-    write: async (stores, body) => transact(await connect(), stores, 'readwrite', body),
+    read: async (stores, body) => transact(await connect(), stores, 'readonly', body, announce),
+    write: async (stores, body) => transact(await connect(), stores, 'readwrite', body, announce),
   };
 }
 

@@ -7,21 +7,13 @@
 // Not db/index.ts: the service worker runs this store, and carries no Dexie.
 import type { PhoneDatabase, Tx } from '../db/idb.ts';
 import { guestOfEntry, type GuestRecord, type Order, type OrderRow, type OutboxEntry, type ParkedEntry, type SyncState, type UserRow } from '../db/records.ts';
+import type { SyncSnapshot } from './status.ts';
 
 /** Which parked entries go back to the queue: all, or those parked by another version than `appVersion`. */
 export type ParkedSelection = { readonly all: true } | { readonly parkedBefore: string };
 
-/** What the status line says of the queue. */
-export interface QueueSummary {
-  /** The guest's orders and resets waiting (not the row that carries their own name). */
-  readonly pending: number;
-  readonly oldestQueuedAt?: number | undefined;
-  /** Orders the server refused for good. */
-  readonly rejectedOrders: number;
-  /** Other refused changes (the guest, a reset). */
-  readonly rejectedOther: number;
-  readonly configError?: string | undefined;
-}
+/** What the status line says of the queue: all it shows but the signal and the clock. */
+export type QueueSummary = Omit<SyncSnapshot, 'online' | 'now'>;
 
 export interface OutboxStore {
   /**

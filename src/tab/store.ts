@@ -100,7 +100,7 @@ export class TabStore {
     );
   }
 
-  /** Empties the tab as the screen shows it (and queues exactly those orders); resolves to their ids. */
+  /** Empties the tab as the screen shows it (with no screen, every active order), queues exactly those orders, and resolves to their ids. */
   reset(): Promise<readonly string[]> {
     const orderIds = this.shown?.map((order) => order.id) ?? null;
     return this.change({ kind: 'reset', orderIds }, () => this.records.setActive(this.guestId, orderIds, false)).then((written) => written.changed);
