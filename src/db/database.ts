@@ -44,7 +44,9 @@ export function onDexie(database: BarTabDatabase): PhoneDatabase {
     if (!database.isOpen()) await database.open();
     return database.backendDB();
   };
-  return overIndexedDb(database.name, connect, (parts) => Dexie.on('storagemutated').fire(parts));
+  return overIndexedDb(database.name, connect, (parts) => {
+    Dexie.on('storagemutated').fire(parts);
+  });
 }
 
 /** The phone's one database; tests and the sync benchmark make their own. */

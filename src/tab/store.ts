@@ -55,6 +55,8 @@ export class TabStore {
   private readDueAt = 0;
   /** A read under way, and whether another change came during it (an object: set from callbacks). */
   private readonly reads = { running: false, again: false };
+  /** The last tap's time: two taps in one millisecond still show, and reach the server, in tap order. */
+  private lastTapAt = 0;
 
   constructor(
     private readonly database: PhoneDatabase,
@@ -81,7 +83,8 @@ export class TabStore {
 
   /** A pick (or 'Otra'). On screen at once, kept in the journal until IndexedDB has it; rejects if the phone refuses it. */
   addOrder(pick: Pick): Promise<Order> {
-    const order = newOrder(this.guestId, pick, new Date());
+    this.lastTapAt = Math.max(Date.now(), this.lastTapAt + 1);
+    const order = newOrder(this.guestId, pick, new Date(this.lastTapAt));
     journal(order);
     return this.pick(order);
   }

@@ -1,17 +1,25 @@
 /** The tab's records on the phone: each change with its outbox entry, in one transaction. */
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, phoneDatabase, type Order } from '../../../src/db/index.ts';
 import { rememberedInactive } from '../../../src/sync/index.ts';
-import { openTab } from '../../../src/tab/index.ts';
+import { openTab, type TabStore } from '../../../src/tab/index.ts';
 import { tabRecords } from '../../../src/tab/records.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 const BETO = '2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17';
-const tab = (guestId = ANA) => openTab(phoneDatabase, guestId);
+const tabs = new Map<string, TabStore>();
+/** The guest's tab, one store per guest as on a phone. */
+function tab(guestId = ANA): TabStore {
+  const kept = tabs.get(guestId) ?? openTab(phoneDatabase, guestId);
+  tabs.set(guestId, kept);
+  return kept;
+}
 const records = tabRecords(phoneDatabase);
 const activeOrders = (guestId = ANA) => records.activeOrders(guestId);
 
 describe('orders on the phone', () => {
+  beforeEach(() => tabs.clear());
+
   it('takes one pick off the tab and puts the same order back, each change queued in order', async () => {
     const kept = await tab().addOrder({ name: 'Aperol Spritz', price: 6500 });
     const mistaken = await tab().addOrder({ name: 'Tabla Irish', price: 16990 });

@@ -147,6 +147,23 @@ describe('a removal, undone, and removed again', () => {
   });
 });
 
+describe('taps in one millisecond', () => {
+  it('show and are kept in tap order', async () => {
+    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T22:00:00.000Z'));
+    try {
+      const taps = [tab.addOrder(SUMMER_ALE), tab.addOrder(TABLA_IRISH), tab.addOrder(SUMMER_ALE)];
+      expect(names(tab.orders())).toEqual(['Summer Ale 500cc', 'Tabla Irish', 'Summer Ale 500cc']);
+      const [first, second, third] = await Promise.all(taps);
+      expect([first?.created_at, second?.created_at, third?.created_at]).toEqual(['2026-11-21T22:00:00.000Z', '2026-11-21T22:00:00.001Z', '2026-11-21T22:00:00.002Z']);
+      expect((await stored()).map((order) => order.id)).toEqual([third?.id, second?.id, first?.id]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('a change the phone refuses', () => {
   it('leaves the screen at once, and the write rejects', async () => {
     const tab = await onScreen(openTab(phoneDatabase, ANA));
