@@ -10,7 +10,7 @@ import pg from 'pg';
 import { seededRandom } from '../../scripts/lib/seeded-random.ts';
 import { formatPesos } from '../../supabase/functions/_shared/rules.ts';
 import { activeIds, activeTotal, allOrders, MODEL_PICKS, newModel, setActive, type TabModel } from '../support/tab-model.ts';
-import { consumed, enterName, expect, guestIdOf, syncLine, test } from './fixtures.ts';
+import { consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
 
 const QUERIES: Readonly<Record<string, string>> = { 'Summer Ale 500cc': 'summer ale 5', 'Tabla Irish': 'tabla irish', 'Aperol Spritz': 'aperol' };
 const SLOW = { timeout: 15_000 };
@@ -154,7 +154,7 @@ test.describe('the issue’s sequences (Summer Ale 500cc = A, Tabla Irish = B)',
     ['add A, add B, Quitar B, Quitar A, Deshacer', [add(A), add(B), quitar(B), quitar(A), deshacer]],
   ];
 
-  for (const [name, steps] of SEQUENCES) {
+  for (const [index, [name, steps]] of SEQUENCES.entries()) {
     test(`${name}: the screen, IndexedDB and the server agree once the undo window ends`, async ({ page, context }) => {
       test.setTimeout(60_000);
       await page.goto('/');
@@ -172,6 +172,7 @@ test.describe('the issue’s sequences (Summer Ale 500cc = A, Tabla Irish = B)',
       await add(A)(page, context, ids, model);
       await showsModel(page, model);
       await judge([page], context, model, guestId);
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/18-sequence-${index + 1}.png`, fullPage: true });
     });
   }
 });
