@@ -30,8 +30,10 @@ test('Quitar takes one pick off at once, Deshacer brings the same order back, on
   const second = await context.newPage();
   await second.goto('/');
   await expect(rows(second)).toHaveCount(2);
-  await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.', { timeout: 10_000 });
   const id = await guestIdOf(page);
+  // The line follows the queue a moment behind: the server is the judge.
+  await expect.poll(async () => (await serverOrders(id)).length, { timeout: 10_000 }).toBe(2);
+  await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.', { timeout: 10_000 });
   const tabla = (await serverOrders(id)).find((row) => row.product_name === 'Tabla Irish');
 
   await page.getByRole('button', { name: 'Quitar Tabla Irish' }).click();
@@ -80,8 +82,10 @@ test('Otra adds the same product in one tap, each tap once, the total following 
   }
   await expect(rows(page)).toHaveText(Array<string>(4).fill('Summer Ale 500cc$4.400'));
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/11-otra-three.png`, fullPage: true });
+  const id = await guestIdOf(page);
+  await expect.poll(async () => (await serverOrders(id)).length, { timeout: 10_000 }).toBe(4);
   await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.', { timeout: 10_000 });
-  const onServer = await serverOrders(await guestIdOf(page));
+  const onServer = await serverOrders(id);
   expect(onServer.map((row) => row.product_name)).toEqual(Array<string>(4).fill('Summer Ale 500cc'));
   expect(new Set(onServer.map((row) => row.id)).size).toBe(4);
 });

@@ -91,7 +91,32 @@ async function showsModel(page: Page, model: TabModel): Promise<void> {
   await expect(totalShown(page)).toHaveText(formatPesos(activeTotal(model)));
 }
 
-/** The signal is back and the queue drained, refused changes retried: every part agrees with the model. */
+/** What waits on the phone: entries not yet sent, and entries the server refused. */
+function phoneQueue(page: Page): Promise<{ queued: number; parked: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ queued: number; parked: number }>((resolve, reject) => {
+        const open = indexedDB.open('bar-tab');
+        open.onerror = () => reject(new Error('no database'));
+        open.onsuccess = () => {
+          const read = open.result.transaction(['outbox', 'parked']);
+          const queued = read.objectStore('outbox').count();
+          const parked = read.objectStore('parked').count();
+          read.oncomplete = () => {
+            resolve({ queued: queued.result, parked: parked.result });
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * The signal is back: every change is on the phone, the queue drains (refused
+ * changes retried with 'Reintentar'), and every part agrees with the model.
+ * The status line follows the queue a moment behind, so the phone's own
+ * stores are what is waited on, not the line.
+ */
 async function judge(pages: readonly Page[], context: BrowserContext, model: TabModel, guestId: string): Promise<void> {
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.setOffline(false);
@@ -104,16 +129,17 @@ async function judge(pages: readonly Page[], context: BrowserContext, model: Tab
   }
   const [first] = pages;
   if (!first) throw new Error('a tab is open');
+  for (const page of pages) await showsModel(page, model);
+  await expect.poll(() => phoneOrders(first, guestId), SLOW).toEqual(allOrders(model));
   await expect
     .poll(async () => {
       const retry = first.getByRole('button', { name: 'Reintentar' });
       if (await retry.isVisible()) await retry.click();
-      return (await syncLine(first).textContent()) ?? '';
+      return phoneQueue(first);
     }, { timeout: 30_000 })
-    .toBe('Todo sincronizado con el bar.');
-  for (const page of pages) await showsModel(page, model);
-  expect(await phoneOrders(first, guestId)).toEqual(allOrders(model));
+    .toEqual({ queued: 0, parked: 0 });
   expect(await serverOrders(guestId)).toEqual(allOrders(model));
+  await expect(syncLine(first)).toHaveText('Todo sincronizado con el bar.', SLOW);
   await first.reload();
   await showsModel(first, model);
 }
@@ -167,7 +193,6 @@ test.describe('the issue’s sequences (Summer Ale 500cc = A, Tabla Irish = B)',
         await showsModel(page, model);
       }
       await undoWindowEnds(page);
-      await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.', SLOW);
       // One more pick renders the tab again from what the store holds: a leftover would show now.
       await add(A)(page, context, ids, model);
       await showsModel(page, model);
