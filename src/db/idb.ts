@@ -31,6 +31,9 @@ export interface Query {
   readonly limit?: number;
 }
 
+/** One guest's orders, oldest first, through the index [user_id+created_at]: a long night's tab is one read. */
+export const ordersOfGuest = (guestId: string): Query => ({ index: '[user_id+created_at]', from: [guestId, ''], to: [guestId, '\uffff'] });
+
 /** One transaction's requests. Writes need not be awaited: a failed one aborts the transaction, and the run rejects. */
 export interface Tx {
   get<S extends StoreName>(store: S, key: IDBValidKey): Promise<PhoneRecords[S] | undefined>;

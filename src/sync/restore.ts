@@ -1,4 +1,4 @@
-import type { PhoneDatabase, Query } from '../db/index.ts';
+import { ordersOfGuest, type PhoneDatabase } from '../db/index.ts';
 import type { SyncTransport } from './transport.ts';
 
 /**
@@ -13,8 +13,7 @@ export async function restoreEvictedTab(
   guestId: string,
   inactive: ReadonlySet<string> = new Set(),
 ): Promise<number> {
-  const guestsOrders: Query = { index: '[user_id+created_at]', from: [guestId, ''], to: [guestId, '\uffff'] };
-  const [local, queued] = await database.read(['orders', 'outbox'], (tx) => Promise.all([tx.count('orders', guestsOrders), tx.count('outbox')]));
+  const [local, queued] = await database.read(['orders', 'outbox'], (tx) => Promise.all([tx.count('orders', ordersOfGuest(guestId)), tx.count('outbox')]));
   if (local > 0 || queued > 0) return 0;
   const remote = (await transport.activeOrders(guestId))?.filter((order) => !inactive.has(order.id));
   if (!remote || remote.length === 0) return 0;

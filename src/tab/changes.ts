@@ -32,14 +32,16 @@ function without(orders: readonly Order[], ids: ReadonlySet<string>): readonly O
   return orders.some((order) => ids.has(order.id)) ? orders.filter((order) => !ids.has(order.id)) : orders;
 }
 
-/** The tab with `order` in its place by time (in place of an earlier copy of it). */
-function withOrder(orders: readonly Order[], order: Order): readonly Order[] {
-  const rest = without(orders, new Set([order.id]));
+/** The tab, which does not hold `order`, with it in its place by time. */
+function inserted(orders: readonly Order[], order: Order): readonly Order[] {
   // A new pick is almost always the newest: look from the top.
   let at = 0;
-  while (at < rest.length && newestFirst(rest[at] as Order, order) < 0) at += 1;
-  return [...rest.slice(0, at), order, ...rest.slice(at)];
+  while (at < orders.length && newestFirst(orders[at] as Order, order) < 0) at += 1;
+  return [...orders.slice(0, at), order, ...orders.slice(at)];
 }
+
+/** The tab with `order` in its place by time (in place of an earlier copy of it). */
+const withOrder = (orders: readonly Order[], order: Order) => inserted(without(orders, new Set([order.id])), order);
 
 /** The tab after the change. */
 export function applyChange(orders: readonly Order[], change: Change): readonly Order[] {
@@ -58,7 +60,7 @@ export function applyChange(orders: readonly Order[], change: Change): readonly 
 /** The tab with these rows as IndexedDB now holds them: an active row in its place, an inactive one gone. */
 export function withRows(orders: readonly Order[], rows: readonly Order[]): readonly Order[] {
   let merged = without(orders, new Set(rows.map((row) => row.id)));
-  for (const row of rows) if (row.active) merged = withOrder(merged, row);
+  for (const row of rows) if (row.active) merged = inserted(merged, row);
   return merged;
 }
 

@@ -3,7 +3,7 @@
  * outbox entry in one transaction, and answers with the rows as they are
  * stored afterwards, changed or not. The network is never waited for.
  */
-import type { Order, PhoneDatabase, Query } from '../db/index.ts';
+import { ordersOfGuest, type Order, type PhoneDatabase } from '../db/index.ts';
 import { queueOrder, queueSetActive } from '../sync/index.ts';
 
 export interface Pick {
@@ -22,9 +22,6 @@ export function newOrder(userId: string, pick: Pick, now: Date): Order {
     created_at: now.toISOString(),
   };
 }
-
-/** The guest's orders, oldest first: the index [user_id+created_at], so a long night's tab is one read. */
-const ordersOf = (guestId: string): Query => ({ index: '[user_id+created_at]', from: [guestId, ''], to: [guestId, '\uffff'] });
 
 /** The rows a change left, and which of them it changed. */
 export interface Written {
@@ -46,7 +43,7 @@ export function tabRecords(database: PhoneDatabase): TabRecords {
     activeOrders: (guestId) =>
       database.read(['orders'], async (tx) => {
         // One getAll filtered in memory: a cursor would be one round trip per row on a long tab.
-        const oldestFirst = await tx.getAll('orders', ordersOf(guestId));
+        const oldestFirst = await tx.getAll('orders', ordersOfGuest(guestId));
         return oldestFirst.filter((order) => order.active).reverse();
       }),
     recordPick: (order) =>
@@ -61,7 +58,7 @@ export function tabRecords(database: PhoneDatabase): TabRecords {
       database.write(['orders', 'outbox'], async (tx) => {
         const found =
           orderIds === null
-            ? (await tx.getAll('orders', ordersOf(guestId))).filter((order) => order.active)
+            ? (await tx.getAll('orders', ordersOfGuest(guestId))).filter((order) => order.active)
             : await Promise.all(orderIds.map((id) => tx.get('orders', id)));
         const theirs = found.filter((order): order is Order => order?.user_id === guestId);
         const rows = theirs.map((order) => (order.active === active ? order : { ...order, active }));

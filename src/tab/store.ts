@@ -53,8 +53,8 @@ export class TabStore {
   private stopWatching: (() => void) | null = null;
   private readTimer: ReturnType<typeof setTimeout> | null = null;
   private readDueAt = 0;
-  /** A read under way, and whether another change came during it (an object: set from callbacks). */
-  private readonly reads = { running: false, again: false };
+  /** A read waits its turn in the lane: asked for again meanwhile, it is still the one read. */
+  private readQueued = false;
   /** The last tap's time: two taps in one millisecond still show, and reach the server, in tap order. */
   private lastTapAt = 0;
 
@@ -173,7 +173,7 @@ export class TabStore {
   private open(): void {
     this.stopWatching = onStoresChanged(this.database.name, ['orders'], () => this.scheduleRead());
     // Picks a reload or a closed tab cut off on their way to IndexedDB: on screen again, and written.
-    const known = new Set(this.pending.map((change) => (change.kind === 'add' ? change.order.id : '')));
+    const known = new Set(this.pending.flatMap((change) => (change.kind === 'add' ? [change.order.id] : [])));
     for (const order of journalled()) if (order.user_id === this.guestId && !known.has(order.id)) void this.pick(order).catch(() => undefined);
     void this.read();
   }
@@ -208,28 +208,25 @@ export class TabStore {
     if (wait <= 0) void this.read();
   };
 
-  private readonly readAsked = () => this.reads.again;
-
+  /**
+   * Reads the tab in turn with the writes, so it sees every write before it
+   * and none after. A change event while it waits needs no second read; one
+   * that comes once it has started queues the next.
+   */
   private async read(): Promise<void> {
-    const { reads } = this;
-    if (reads.running) {
-      reads.again = true;
-      return;
-    }
-    reads.running = true;
+    if (this.readQueued) return;
+    this.readQueued = true;
     try {
-      do {
-        reads.again = false;
-        const stored = await this.inTurn(() => this.records.activeOrders(this.guestId));
+      await this.inTurn(async () => {
+        this.readQueued = false;
+        const stored = await this.records.activeOrders(this.guestId);
         if (this.stopWatching === null) return;
         this.stored = stored;
         this.refresh();
-        // A change event may have come while reading (a function call: the checker cannot tell it changed).
-      } while (this.readAsked());
+      });
     } catch {
       // The database went away (closed or deleted): the next change reads again.
-    } finally {
-      reads.running = false;
+      this.readQueued = false;
     }
   }
 }
