@@ -57,15 +57,16 @@ describe('host function in Deno', () => {
     const response = await post({ key: HOST_KEY, action: 'party' });
     expect(response.status).toBe(200);
     expect(parseParty(await response.json())?.guests).toEqual([expect.objectContaining({ full_name: 'Invitada Deno', total: 4400, tipped: 4840 })]);
-    expect(gateway.counts.pass).toBeGreaterThanOrEqual(2);
+    expect(gateway.counts.pass).toBeGreaterThanOrEqual(1);
   });
 
-  it('refuses a wrong key, and the 11th from one address, reading the forwarded address', async () => {
+  it('refuses a wrong key, and the 11th from one address, reading the forwarded address; the right key still opens', async () => {
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await post({ key: 'mala', action: 'party' }, '10.30.0.2')).status).toBe(401);
-    const limited = await post({ key: HOST_KEY, action: 'party' }, '10.30.0.2');
+    const limited = await post({ key: 'mala', action: 'party' }, '10.30.0.2');
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ error: 'Demasiados intentos; espera un minuto.' });
-    expect((await post({ key: HOST_KEY, action: 'party' }, '10.30.0.3')).status).toBe(200);
+    expect((await post({ key: 'mala', action: 'party' }, '10.30.0.3')).status).toBe(401);
+    expect((await post({ key: HOST_KEY, action: 'party' }, '10.30.0.2')).status).toBe(200);
   });
 
   it('never prints the key', () => {
