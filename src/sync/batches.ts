@@ -1,5 +1,5 @@
 /** How the outbox is cut into requests: FIFO, consecutive inserts into one table together. */
-import { isGuestName } from '../../supabase/functions/_shared/rules.ts';
+import { countCharacters, GUEST_NAME_LENGTH } from '../../supabase/functions/_shared/rules.ts';
 import { isUuid, type OrderRow, type OutboxEntry, type UserRow } from '../db/records.ts';
 
 export const MAX_BATCH_ROWS = 500;
@@ -28,10 +28,16 @@ export interface QueuedInsert<Row> {
   readonly row: Row;
 }
 
+/**
+ * A guest row is sent whatever its name: one queued under an earlier, looser
+ * name rule is the bar's to refuse, and its refusal asks the guest for the
+ * name again with the tab kept, where parking it here would strand the tab.
+ */
 function validUser(row: unknown): row is UserRow {
   if (typeof row !== 'object' || row === null) return false;
   const candidate = row as Partial<UserRow>;
-  return isUuid(candidate.id) && isGuestName(candidate.full_name);
+  const name = candidate.full_name;
+  return isUuid(candidate.id) && typeof name === 'string' && name !== '' && countCharacters(name) <= GUEST_NAME_LENGTH.max;
 }
 
 /** The UTF-8 size of a row as JSON (an upper bound: every non-ASCII UTF-16 unit counted as 3 bytes). */

@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { MAX_NAME_LENGTH, reachesNameLimit } from '../guest/index.ts';
+import { checkGuestName, MAX_NAME_LENGTH, NAME_NEEDS_LETTERS, reachesNameLimit } from '../guest/index.ts';
 
 interface NameEntryProps {
   /** Called with what the guest typed; a name that is too short is ignored there. */
@@ -15,14 +15,19 @@ const LIMIT_REACHED = `Llegaste al máximo de ${MAX_NAME_LENGTH} caracteres: lo 
 /** View 1: asks for the guest's real name before anything else (and again if the bar refused it). */
 export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps) {
   const [typed, setTyped] = useState('');
+  const [needsLetters, setNeedsLetters] = useState(false);
   const inputId = useId();
   const hintId = useId();
   const limitId = useId();
+  const lettersId = useId();
   const atLimit = reachesNameLimit(typed);
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSubmitName(typed);
+    const check = checkGuestName(typed);
+    // A name too short is ignored without a word (spec §5); one that is long enough but unreadable is explained.
+    setNeedsLetters(!check.ok && check.problem === 'letters');
+    if (check.ok || check.problem === 'short') onSubmitName(typed);
   }
 
   return (
@@ -48,15 +53,24 @@ export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps
         enterKeyHint="go"
         placeholder="Tu nombre real"
         maxLength={MAX_NAME_LENGTH}
-        aria-describedby={`${hintId} ${limitId}`}
+        aria-describedby={needsLetters ? `${hintId} ${limitId} ${lettersId}` : `${hintId} ${limitId}`}
+        aria-invalid={needsLetters || undefined}
         value={typed}
         onFocus={onStart}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setNeedsLetters(false);
+        }}
       />
       {/* Always in the page, so the limit is announced the moment it is reached. */}
       <p className="name-limit" id={limitId} aria-live="polite">
         {atLimit ? LIMIT_REACHED : ''}
       </p>
+      {needsLetters && (
+        <p className="name-limit" id={lettersId} role="alert">
+          {NAME_NEEDS_LETTERS}
+        </p>
+      )}
       <button className="button button-primary" type="submit">
         Continuar
       </button>

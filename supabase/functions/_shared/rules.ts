@@ -17,24 +17,58 @@ export function isUuid(value: unknown): value is string {
 
 // ─── Text a guest typed ─────────────────────────────────────────────────────
 
-/**
- * Character classes as regular-expression source that both JavaScript (with
- * the u flag) and PostgreSQL's regular expressions read the same way.
- */
-/** C0 controls, DEL and C1 controls (NUL is left out: PostgreSQL text cannot hold it anyway). */
-const CONTROLS = '\\u0001-\\u001F\\u007F-\\u009F';
+/** Code point ranges, inclusive. */
+type Ranges = readonly (readonly [number, number])[];
+
+/** C0 controls, DEL and C1 controls (NUL is left out of SQL: PostgreSQL text cannot hold it anyway). */
+const CONTROLS: Ranges = [[0x01, 0x1f], [0x7f, 0x9f]];
 /** Bidirectional embeddings, overrides and isolates, which can disguise text. */
-const BIDI_CONTROLS = '\\u202A-\\u202E\\u2066-\\u2069';
-/** Every character JavaScript's \s matches except the plain space and the controls above. */
-const OTHER_SPACES = '\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF';
+const BIDI_CONTROLS: Ranges = [[0x202a, 0x202e], [0x2066, 0x2069]];
+/**
+ * Every character JavaScript's \s matches except the plain space and the
+ * controls above, and the Braille blank, a character drawn as nothing.
+ */
+const OTHER_SPACES: Ranges = [
+  [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f],
+  [0x205f, 0x205f], [0x2800, 0x2800], [0x3000, 0x3000], [0xfeff, 0xfeff],
+];
+/**
+ * Characters that show nothing: Unicode's default-ignorable code points and
+ * format characters (\p{Default_Ignorable_Code_Point} and \p{Cf}, Unicode 17),
+ * written out so PostgreSQL, whose regular expressions know no \p{}, reads the
+ * same list. Zero-width spaces and joiners, word joiners, Hangul fillers,
+ * variation selectors, tag characters. npm test proves the list equal to \p{}.
+ */
+export const INVISIBLE_RANGES: Ranges = [
+  [0xad, 0xad], [0x34f, 0x34f], [0x600, 0x605], [0x61c, 0x61c], [0x6dd, 0x6dd], [0x70f, 0x70f],
+  [0x890, 0x891], [0x8e2, 0x8e2], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f],
+  [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164], [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff], [0xffa0, 0xffa0], [0xfff0, 0xfffb], [0x110bd, 0x110bd], [0x110cd, 0x110cd],
+  [0x13430, 0x1343f], [0x1bca0, 0x1bca3], [0x1d173, 0x1d17a], [0xe0000, 0xe0fff],
+];
+
+const hex = (code: number, width: number) => code.toString(16).toUpperCase().padStart(width, '0');
+/** A character as JavaScript (u flag) reads it in a class. */
+const jsCharacter = (code: number) => (code > 0xffff ? `\\u{${hex(code, 5)}}` : `\\u${hex(code, 4)}`);
+/** A character as PostgreSQL's regular expressions read it. */
+const sqlCharacter = (code: number) => (code > 0xffff ? `\\U${hex(code, 8)}` : `\\u${hex(code, 4)}`);
+
+function classBody(ranges: Ranges, character: (code: number) => string): string {
+  return ranges.map(([from, to]) => (from === to ? character(from) : `${character(from)}-${character(to)}`)).join('');
+}
 
 // Lone UTF-16 halves (\p{Cs}) exist only in JavaScript strings; PostgreSQL refuses them on input.
-const UNSAFE_CHARACTERS = new RegExp(`[\\u0000${CONTROLS}${BIDI_CONTROLS}\\p{Cs}]`, 'gu');
-const SPACE_RUNS = new RegExp(`[ ${OTHER_SPACES}]+`, 'gu');
+const UNSAFE_CHARACTERS = new RegExp(`[\\u0000${classBody([...CONTROLS, ...BIDI_CONTROLS], jsCharacter)}\\p{Cs}]`, 'gu');
+const INVISIBLE = new RegExp(`[${classBody(INVISIBLE_RANGES, jsCharacter)}]`, 'gu');
+const SPACE_RUNS = new RegExp(`[ ${classBody(OTHER_SPACES, jsCharacter)}]+`, 'gu');
+const LETTER = /\p{L}/gu;
 
-/** Text made safe to keep and to quote: unsafe characters become spaces, space runs fold into one, ends trimmed. */
+/**
+ * Text made safe to keep and to quote: unsafe characters become spaces,
+ * characters that show nothing are dropped, space runs fold into one, ends trimmed.
+ */
 export function cleanGuestText(text: string): string {
-  return text.replace(UNSAFE_CHARACTERS, ' ').replace(SPACE_RUNS, ' ').trim();
+  return text.replace(UNSAFE_CHARACTERS, ' ').replace(INVISIBLE, '').replace(SPACE_RUNS, ' ').trim();
 }
 
 /** Length in characters (code points), as PostgreSQL's char_length counts: an emoji is one. */
@@ -44,25 +78,49 @@ export function countCharacters(text: string): number {
 
 // ─── Guest names ────────────────────────────────────────────────────────────
 
+/** A name is 3 to 60 characters, of which at least 3 are letters (any script's). */
 export const GUEST_NAME_LENGTH = { min: 3, max: 60 } as const;
+export const GUEST_NAME_LETTERS = 3;
 
-/** True when `name` is exactly what the database keeps: already clean, 3 to 60 characters. */
+/** Letters of any script: the part of a name a host can read. */
+export function countLetters(text: string): number {
+  return text.match(LETTER)?.length ?? 0;
+}
+
+/** True when `name` is exactly what the database keeps: already clean, 3 to 60 characters, 3 letters or more. */
 export function isGuestName(name: unknown): name is string {
   if (typeof name !== 'string' || cleanGuestText(name) !== name) return false;
   const length = countCharacters(name);
-  return length >= GUEST_NAME_LENGTH.min && length <= GUEST_NAME_LENGTH.max;
+  return length >= GUEST_NAME_LENGTH.min && length <= GUEST_NAME_LENGTH.max && countLetters(name) >= GUEST_NAME_LETTERS;
+}
+
+/** \p{L} as ranges, read from this JavaScript engine's Unicode tables (for the SQL CHECK only). */
+function letterRanges(): Ranges {
+  const ranges: [number, number][] = [];
+  const letter = /^\p{L}$/u;
+  for (let code = 0; code <= 0x10ffff; code += 1) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    if (!letter.test(String.fromCodePoint(code))) continue;
+    const last = ranges.at(-1);
+    if (last && last[1] === code - 1) last[1] = code;
+    else ranges.push([code, code]);
+  }
+  return ranges;
 }
 
 /**
  * The same rule as a SQL boolean expression over `column`, for the users
- * table's CHECK: no unsafe character, no space but the plain one, no space at
- * either end or twice in a row, 3 to 60 characters.
+ * table's CHECK: no unsafe or invisible character, no space but the plain one,
+ * no space at either end or twice in a row, 3 to 60 characters, 3 letters.
  */
 export function sqlGuestNameCheck(column: string): string {
+  const refused = classBody([...CONTROLS, ...BIDI_CONTROLS, ...OTHER_SPACES, ...INVISIBLE_RANGES], sqlCharacter);
+  const letter = `[${classBody(letterRanges(), sqlCharacter)}]`;
   return [
     `char_length(${column}) between ${GUEST_NAME_LENGTH.min} and ${GUEST_NAME_LENGTH.max}`,
-    `${column} !~ '[${CONTROLS}${BIDI_CONTROLS}${OTHER_SPACES}]'`,
+    `${column} !~ '[${refused}]'`,
     `${column} !~ '^ | $|  '`,
+    `regexp_count(${column}, '${letter}') >= ${GUEST_NAME_LETTERS}`,
   ].join(' and ');
 }
 

@@ -73,8 +73,9 @@ describe('tap times', () => {
 describe('guest names', () => {
   it('are refused by Postgres exactly when the app’s rule refuses them (600 hostile names)', async () => {
     const random = seededRandom(17);
-    const letters = ['a', 'b', 'Ñ', 'é', '🍺', "'", '-'];
-    const hostile = [' ', '  ', '\t', '\u00a0', '\u3000', '\u202e', '\u2069', '\u0007', '\u0085', '\u200b', '\ufeff'];
+    const letters = ['a', 'b', 'Ñ', 'é', '🍺', "'", '-', '1'];
+    const hostile = [' ', '  ', '\t', '\u00a0', '\u3000', '\u202e', '\u2069', '\u0007', '\u0085', '\u200b', '\ufeff',
+      '\u3164', '\u2800', '\u200d', '\u2060', '\u{E0041}', '\u00ad', '\ufe0f', '\u115f'];
     const pick = (pool: readonly string[]) => pool[Math.floor(random() * pool.length)] ?? '';
     // Mostly letters, so about half the names are valid and half are refused.
     const names = Array.from({ length: 600 }, () =>
@@ -89,6 +90,22 @@ describe('guest names', () => {
     expect(disagreements).toEqual([]);
     expect(names.some(isGuestName)).toBe(true);
     expect(names.some((name) => !isGuestName(name))).toBe(true);
+  });
+
+  it('refuses names no one can read, keeps the bar’s names', async () => {
+    const unreadable = ['\u3164\u3164\u3164', '\u2800\u2800\u2800', 'Ana\u2800', '\u200b\u200b\u200bAn', 'Ana\u200d', 'Ana\u2060', 'Ana\u{E0041}', '🍺🍺🍺', '123'];
+    for (const full_name of unreadable) {
+      const id = crypto.randomUUID();
+      expect(await rest('/users', { method: 'POST', guest: id, body: { id, full_name } }), JSON.stringify(full_name)).toMatchObject({
+        status: 400,
+        body: { code: '23514', message: expect.stringContaining('users_full_name_readable') },
+      });
+    }
+    for (const full_name of ['José Pérez', 'Ñuño Güiraldes', 'María-José O’Brien', 'Ana 🍺']) {
+      const id = crypto.randomUUID();
+      expect((await rest('/users', { method: 'POST', guest: id, body: { id, full_name } })).status, full_name).toBe(201);
+      expect(await stack.query('select full_name from users where id = $1', [id])).toEqual([{ full_name }]);
+    }
   });
 
   it('refuses a lone UTF-16 surrogate (PostgREST 12’s JSON parser: PGRST102) before anything is stored', async () => {
@@ -111,6 +128,71 @@ describe('one guest key cannot grow the tables without bound', () => {
     const refused = await rest('/orders', { method: 'POST', guest, body: batch(1) });
     expect(refused).toMatchObject({ status: 400, body: { code: '23514', message: expect.stringContaining('orders_per_guest_ceiling') } });
     expect(await stack.query('select count(*)::int as n from orders where user_id = $1', [guest])).toEqual([{ n: MAX_ORDERS_PER_GUEST }]);
+  });
+});
+
+/** A transaction open as PostgREST opens one for this guest: role anon, the guest's header. */
+async function guestTransaction(guest: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: stack.stack.dbUrl });
+  await client.connect();
+  await client.query('begin');
+  await client.query('set local role anon');
+  await client.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-guest-id': guest })]);
+  return client;
+}
+
+async function waitsOnLock(pid: number | undefined): Promise<boolean> {
+  const rows = await stack.query<{ waiting: boolean }>(`select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`, [pid]);
+  return rows[0]?.waiting === true;
+}
+
+describe('the ceiling under concurrency', () => {
+  it('holds when 10 requests of 500 orders for one new guest race each other', async () => {
+    const guest = crypto.randomUUID();
+    await rest('/users', { method: 'POST', guest, body: { id: guest, full_name: 'Carla Carrera' } });
+    const batch = () => Array.from({ length: 500 }, () => order({ user_id: guest, product_name: 'Summer Ale 500cc', product_price: 4400 }));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => rest('/orders', { method: 'POST', guest, body: batch() })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(await stack.query('select count(*)::int as n from orders where user_id = $1', [guest])).toEqual([{ n: MAX_ORDERS_PER_GUEST }]);
+    expect(statuses).toEqual([...Array<number>(2).fill(201), ...Array<number>(8).fill(400)]);
+    for (const refused of answers.filter((answer) => answer.status === 400)) expect(refused.body).toMatchObject({ code: '23514' });
+  });
+
+  it('holds when two transactions add 600 orders each and neither has committed when the other counts', async () => {
+    const guest = crypto.randomUUID();
+    await rest('/users', { method: 'POST', guest, body: { id: guest, full_name: 'Dani Doble' } });
+    const [first, second] = [await guestTransaction(guest), await guestTransaction(guest)];
+    try {
+      const insert = (client: pg.Client) =>
+        client.query(`insert into orders (id, user_id, product_name, product_price, created_at)
+          select gen_random_uuid(), $1, 'Summer Ale 500cc', 4400, now() from generate_series(1, 600)`, [guest]);
+      await insert(first);
+      const secondPid = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+      const secondState = { done: false };
+      const racing = insert(second).then(
+        () => 'stored',
+        (error: unknown) => (error as { code?: string }).code,
+      ).finally(() => (secondState.done = true));
+      // Before this change the second statement counted its own 600 and finished while the first was still open.
+      // Now it waits for the first's lock: the first commits only once the second is seen finished or waiting.
+      while (!secondState.done && !(await waitsOnLock(secondPid))) await new Promise((resolve) => setTimeout(resolve, 5));
+      await first.query('commit');
+      const outcome = await racing;
+      if (outcome === 'stored') await second.query('commit');
+      expect(outcome).toBe('23514');
+    } finally {
+      await second.query('rollback').catch(() => undefined);
+      await Promise.all([first.end(), second.end()]);
+    }
+    expect(await stack.query('select count(*)::int as n from orders where user_id = $1', [guest])).toEqual([{ n: 600 }]);
+  });
+
+  it('does not make two guests wait on each other', async () => {
+    const [ana, beto] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const [id, name] of [[ana, 'Ana Apurada'], [beto, 'Beto Bravo']] as const) await rest('/users', { method: 'POST', guest: id, body: { id, full_name: name } });
+    const batch = (guest: string) => Array.from({ length: 400 }, () => order({ user_id: guest, product_name: 'Summer Ale 500cc', product_price: 4400 }));
+    const answers = await Promise.all([ana, beto, ana, beto].map((guest) => rest('/orders', { method: 'POST', guest, body: batch(guest) })));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
   });
 });
 

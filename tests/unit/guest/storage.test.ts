@@ -29,6 +29,11 @@ describe('the stored guest', () => {
     expect(parseStoredGuest(null)).toBeNull();
   });
 
+  it('keeps a guest stored under the earlier name rule, so the phone keeps its tab (the bar may refuse the name)', () => {
+    expect(parseStoredGuest(JSON.stringify({ id: ID, full_name: '🍺🍺🍺' }))).toEqual({ id: ID, full_name: '🍺🍺🍺' });
+    expect(parseStoredGuest(JSON.stringify({ id: ID, full_name: 'Ana\u200b' }))).toEqual({ id: ID, full_name: 'Ana' });
+  });
+
   it('registers a guest with a phone-made UUID, ignoring short names', () => {
     expect(registerGuest('Jo')).toBeNull();
     expect(localStorage.getItem(GUEST_STORAGE_KEY)).toBeNull();

@@ -23,6 +23,35 @@ describe('name entry (view 1)', () => {
     expect(container.querySelector('[role="alert"]')).toBeNull();
   });
 
+  it('explains a name of 3 characters or more with fewer than 3 letters, and keeps nothing', async () => {
+    const { user } = renderApp();
+    const field = screen.getByPlaceholderText('Tu nombre real');
+    for (const typed of ['🍺🍺🍺', '007', 'A🍺🍺🍺b']) {
+      await user.clear(field);
+      await user.type(field, `${typed}{Enter}`);
+      expect(screen.getByRole('alert')).toHaveTextContent('Tu nombre necesita al menos 3 letras que se puedan leer.');
+      expect(field).toHaveAccessibleDescription(/al menos 3 letras/);
+    }
+    expect(localStorage.getItem('user')).toBeNull();
+    await user.type(field, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps nothing of a name made of characters that show nothing (Hangul fillers, Braille blanks, zero-width, tags)', async () => {
+    const { user, container } = renderApp();
+    const field = screen.getByPlaceholderText('Tu nombre real');
+    for (const typed of ['\u3164\u3164\u3164', '\u2800\u2800\u2800', '\u200b\u200d\u2060', '\u{E0041}\u{E0042}\u{E0043}']) {
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    }
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    await user.clear(field);
+    await user.type(field, 'Ana\u200b\u{E0041}{Enter}');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ full_name: 'Ana' });
+  });
+
   it('takes a trimmed name, stores it with a UUID and opens the tab', async () => {
     const { user } = renderApp();
     await user.type(screen.getByPlaceholderText('Tu nombre real'), '  Ana María {Enter}');
@@ -51,10 +80,10 @@ describe('name entry (view 1)', () => {
     expect(container.querySelector('img')).toBeNull();
   });
 
-  it('takes emoji names', async () => {
+  it('takes names with emoji beside their letters', async () => {
     const { user } = renderApp();
-    await user.type(screen.getByPlaceholderText('Tu nombre real'), '🍺🍀🎂{Enter}');
-    expect(await screen.findByText('🍺🍀🎂')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Tu nombre real'), 'Ana 🍺🍀🎂{Enter}');
+    expect(await screen.findByText('Ana 🍺🍀🎂')).toBeInTheDocument();
   });
 
   it('shows the name view for a corrupt stored user, without crashing', () => {
