@@ -6,7 +6,7 @@
  * stream and at 50 concurrent streams, from one address shared by the whole
  * bar (as a bar's Wi-Fi is) and from one address per guest.
  */
-import { startBenchedComment } from './comment-stack.ts';
+import { startBenchedComment, type BenchedComment } from './comment-stack.ts';
 import { streamComment } from '../../src/comments/stream.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../lib/openai-server.ts';
 import { median, percentile, saveResults, table, type Figure } from './report.ts';
@@ -51,17 +51,19 @@ let guestNumber = 0;
 type Addresses = 'per guest' | 'shared';
 
 /** The same model through the function, read by the app's own client code. */
-async function throughFunction(functionUrl: string, addresses: Addresses): Promise<Timing> {
+async function throughFunction(fn: BenchedComment, addresses: Addresses): Promise<Timing> {
+  const order = fn.nextOrder();
   guestNumber += 1;
   const address = addresses === 'shared' ? BAR_ADDRESS : `10.${(guestNumber >> 16) & 255}.${(guestNumber >> 8) & 255}.${guestNumber & 255}`;
   const started = performance.now();
   let firstMs = -1;
   await streamComment(
-    { url: `${functionUrl}/comment`, anonKey: 'bench' },
+    { url: `${fn.url}/comment`, anonKey: 'bench' },
     {
-      guestId: crypto.randomUUID(),
+      guestId: order.guestId,
+      orderId: order.orderId,
       name: 'Banco de Pruebas',
-      product: { name: 'Summer Ale 500cc', price: 4400 },
+      product: order.product,
       previousProducts: ['Aperol Spritz', 'Tabla Irish'],
     },
     {
@@ -90,15 +92,15 @@ async function crowd(run: () => Promise<Timing>): Promise<Timing[]> {
 const first = (timings: Timing[]) => timings.map((timing) => timing.firstMs);
 const total = (timings: Timing[]) => timings.map((timing) => timing.totalMs);
 
-async function measure(functionUrl: string, model: FakeOpenAI) {
-  await throughFunction(functionUrl, 'per guest'); // warm up Deno, the SDK, the database and the connection pools
+async function measure(fn: BenchedComment, model: FakeOpenAI) {
+  await throughFunction(fn, 'per guest'); // warm up Deno, the SDK, the database and the connection pools
   await direct(model);
   return {
     soloDirect: await solo(() => direct(model)),
-    soloShared: await solo(() => throughFunction(functionUrl, 'shared')),
+    soloShared: await solo(() => throughFunction(fn, 'shared')),
     crowdDirect: await crowd(() => direct(model)),
-    crowdShared: await crowd(() => throughFunction(functionUrl, 'shared')),
-    crowdPerGuest: await crowd(() => throughFunction(functionUrl, 'per guest')),
+    crowdShared: await crowd(() => throughFunction(fn, 'shared')),
+    crowdPerGuest: await crowd(() => throughFunction(fn, 'per guest')),
   };
 }
 
@@ -126,7 +128,7 @@ export async function benchComment(): Promise<Figure[]> {
     throw error;
   });
   try {
-    const runs = await measure(fn.url, model);
+    const runs = await measure(fn, model);
     const figures = figuresOf(runs);
     await saveResults('comment', { upstream: UPSTREAM, ...runs, figures });
     return figures;

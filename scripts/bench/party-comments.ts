@@ -4,7 +4,7 @@
  * in Postgres, and many guests asking at once from the bar's one public
  * address (as they do on its Wi-Fi), read by the app's own stream reader.
  */
-import { startBenchedComment } from './comment-stack.ts';
+import { startBenchedComment, type BenchedComment } from './comment-stack.ts';
 import { streamComment } from '../../src/comments/stream.ts';
 import { startFakeOpenAI } from '../lib/openai-server.ts';
 
@@ -25,13 +25,14 @@ export interface CommentResult {
 /** The bar's Wi-Fi: every guest behind one public address, as the platform's edge names it. */
 const BAR_ADDRESS = '203.0.113.42';
 
-async function askForComment(functionUrl: string): Promise<CommentResult> {
+async function askForComment(fn: BenchedComment): Promise<CommentResult> {
+  const order = fn.nextOrder();
   const started = performance.now();
   let firstChunkMs = -1;
   let text = '';
   const read = streamComment(
-    { url: `${functionUrl}/comment`, anonKey: 'bench' },
-    { guestId: crypto.randomUUID(), name: 'Invitado de la fiesta', product: { name: 'Guinness 500cc', price: 5990 }, previousProducts: ['Pisco Sour'] },
+    { url: `${fn.url}/comment`, anonKey: 'bench' },
+    { guestId: order.guestId, orderId: order.orderId, name: 'Invitado de la fiesta', product: order.product, previousProducts: ['Pisco Sour'] },
     {
       signal: AbortSignal.timeout(STREAM_DEADLINE_MS),
       onChunk: (piece) => {
@@ -54,8 +55,8 @@ export async function commentCrowd(streams: number): Promise<CommentResult[]> {
   try {
     const fn = await startBenchedComment(model.baseURL);
     try {
-      await askForComment(fn.url);
-      return await Promise.all(Array.from({ length: streams }, () => askForComment(fn.url)));
+      await askForComment(fn);
+      return await Promise.all(Array.from({ length: streams }, () => askForComment(fn)));
     } finally {
       await fn.stop();
     }

@@ -10,8 +10,9 @@ const isTextList = (value: unknown): value is string[] => Array.isArray(value) &
 
 function isRequest(value: unknown, guestId: string): value is CommentRequest {
   if (!isRecord(value) || value.guestId !== guestId || typeof value.name !== 'string') return false;
-  const { product, previousProducts, previousComment, recentComments } = value;
+  const { orderId, product, previousProducts, previousComment, recentComments } = value;
   return (
+    (orderId === undefined || typeof orderId === 'string') &&
     isRecord(product) &&
     typeof product.name === 'string' &&
     typeof product.price === 'number' &&

@@ -3,6 +3,8 @@ import { COMMENT_LIMITS } from '../../supabase/functions/_shared/rules.ts';
 
 export interface CommentRequest {
   readonly guestId: string;
+  /** The order the comment is for: the function comments only on orders the bar holds. */
+  readonly orderId?: string;
   readonly name: string;
   readonly product: { readonly name: string; readonly price: number };
   /** Names of the guest's earlier active orders, newest first. */
@@ -57,6 +59,7 @@ export function buildCommentRequest(
     .reverse();
   const request: CommentRequest = {
     guestId: guest.id,
+    orderId: order.id,
     name: guest.full_name,
     product: { name: order.product_name, price: order.product_price },
     previousProducts,

@@ -5,6 +5,7 @@ export const GUEST_ID = '6f1c1c8e-3b1a-4c2e-9a57-0c6f7b1d2e3f';
 
 export interface OrderBody {
   guestId: string;
+  orderId?: string;
   name: string;
   product: { name: string; price: number };
   previousProducts: string[];

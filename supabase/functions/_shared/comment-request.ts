@@ -33,6 +33,8 @@ const orderedProduct = z
 
 export const commentRequestSchema = z.object({
   guestId: z.uuid('guestId debe ser un UUID.'),
+  /** The order the comment is for (optional: older apps do not send it). */
+  orderId: z.uuid('orderId debe ser un UUID.').optional(),
   name: guestName,
   product: orderedProduct,
   previousProducts: z

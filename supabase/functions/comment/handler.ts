@@ -11,7 +11,7 @@ import { describeFailure, redact } from '../_shared/failures.ts';
 import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
 import { buildCommentMessages } from '../_shared/prompt.ts';
 import { quipSource } from '../_shared/quip-source.ts';
-import { memoryAllowances, sharedAllowances, type CommentAllowances } from '../_shared/allowances.ts';
+import { memoryAllowances, sharedAllowances, type CommentAllowances, type OrderWait } from '../_shared/allowances.ts';
 import { projectDatabase } from '../_shared/project.ts';
 import { DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimitRule } from '../_shared/rate-limiter.ts';
 import { jsonError, textStream, type ErrorAnswer } from '../_shared/responses.ts';
@@ -26,6 +26,8 @@ export interface CommentHandlerOptions {
   readonly now?: () => number;
   readonly rateLimit?: RateLimitRule;
   readonly addressRateLimit?: RateLimitRule;
+  /** How long an order not on the server yet is waited for (8 s). */
+  readonly orderWait?: OrderWait;
   /** Give up without a first token after this long (10 s). */
   readonly firstTokenTimeoutMs?: number;
   /** Give up on the whole comment after this long (30 s). */
@@ -37,6 +39,11 @@ export interface CommentHandlerOptions {
 
 export type { RequestInfo } from '../_shared/gate.ts';
 export type CommentHandler = Handler;
+
+export const COMMENT_ERRORS = {
+  tooMany: 'Demasiados comentarios seguidos; espera un poco.',
+  unknownOrder: 'El bar no tiene ese pedido: el comentario llega cuando el pedido llegue.',
+} as const;
 
 
 interface Context {
@@ -57,7 +64,7 @@ export function createCommentHandler(options: CommentHandlerOptions): CommentHan
   const deadlines = { firstPieceMs: options.firstTokenTimeoutMs ?? 10_000, totalMs: options.totalTimeoutMs ?? 30_000 };
   const context: Context = {
     settings,
-    allowances: database ? sharedAllowances(database, rules, inMemory, log) : inMemory,
+    allowances: database ? sharedAllowances(database, rules, inMemory, log, options.orderWait) : inMemory,
     deadlines,
     model: settings.apiKey
       ? createModelSource({ apiKey: settings.apiKey, baseURL: settings.baseURL, model: settings.model, timeoutMs: deadlines.totalMs, log })
@@ -74,10 +81,10 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   const read = await readOrder(request);
   if (!read.ok) return jsonError(read.answer, cors);
   const { order } = read;
-  const decision = await context.allowances.take(order.guestId, clientAddress(request, info?.remoteAddr));
-  if (!decision.allowed) {
-    const error = 'Demasiados comentarios seguidos; espera un poco.';
-    return jsonError({ status: 429, error, retryAfterSeconds: decision.retryAfterSeconds }, cors);
+  const decision = await context.allowances.take(order, clientAddress(request, info?.remoteAddr), request.signal);
+  if (decision.kind === 'unknown-order') return jsonError({ status: 404, error: COMMENT_ERRORS.unknownOrder }, cors);
+  if (decision.kind === 'wait') {
+    return jsonError({ status: 429, error: COMMENT_ERRORS.tooMany, retryAfterSeconds: decision.retryAfterSeconds }, cors);
   }
   return streamComment(context, order, request.signal, cors);
 }

@@ -8,14 +8,18 @@ function order(id: string, name: string, price: number, minute: number): Comment
   return { id, product_name: name, product_price: price, created_at: new Date(Date.UTC(2026, 10, 21, 22, minute)).toISOString() };
 }
 
-const aperol = order('o1', 'Aperol Spritz', 6500, 0);
-const ale = order('o2', 'Summer Ale 500cc', 4400, 5);
-const tabla = order('o3', 'Tabla Irish', 16990, 10);
+/** Order ids are UUIDs made on the phone, as the function checks. */
+const orderId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const aperol = order(orderId(1), 'Aperol Spritz', 6500, 0);
+const ale = order(orderId(2), 'Summer Ale 500cc', 4400, 5);
+const tabla = order(orderId(3), 'Tabla Irish', 16990, 10);
 
 describe('the comment request', () => {
   it('carries the guest, the product and the earlier orders newest first, without the order itself', () => {
     expect(buildCommentRequest(guest, tabla, [aperol, tabla, ale], ['Primera', 'Buena elección'])).toEqual({
       guestId: guest.id,
+      orderId: tabla.id,
       name: 'Ana María',
       product: { name: 'Tabla Irish', price: 16990 },
       previousProducts: ['Summer Ale 500cc', 'Aperol Spritz'],
@@ -63,7 +67,7 @@ describe('the comment request', () => {
   });
 
   it('is what the function validates', () => {
-    const many = Array.from({ length: 150 }, (_, index) => order(`e${index}`, 'Aperol Spritz', 6500, 0));
+    const many = Array.from({ length: 150 }, (_, index) => order(orderId(100 + index), 'Aperol Spritz', 6500, 0));
     const body = buildCommentRequest(guest, tabla, many, Array.from({ length: 20 }, (_, index) => `${index} ${'x'.repeat(900)}`));
     expect(parseCommentRequest(JSON.parse(JSON.stringify(body)))).toMatchObject({ ok: true });
   });
