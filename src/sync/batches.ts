@@ -36,8 +36,8 @@ export interface QueuedInsert<Row> {
 function validUser(row: unknown): row is UserRow {
   if (typeof row !== 'object' || row === null) return false;
   const candidate = row as Partial<UserRow>;
-  const name = candidate.full_name;
-  return isUuid(candidate.id) && typeof name === 'string' && name !== '' && countCharacters(name) <= GUEST_NAME_LENGTH.max;
+  const length = typeof candidate.full_name === 'string' ? countCharacters(candidate.full_name) : 0;
+  return isUuid(candidate.id) && length >= GUEST_NAME_LENGTH.min && length <= GUEST_NAME_LENGTH.max;
 }
 
 /** The UTF-8 size of a row as JSON (an upper bound: every non-ASCII UTF-16 unit counted as 3 bytes). */

@@ -78,6 +78,7 @@ describe('the comment on each pick', () => {
     server.call(0).finish();
     expect(server.call(0).body).toEqual({
       guestId: '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
+      orderId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       name: 'Ana María',
       product: { name: 'Aperol Spritz', price: 6500 },
       previousProducts: [],
