@@ -1,11 +1,16 @@
 /** The model's comment: an OpenAI-compatible streaming chat completion, as text pieces. */
 import OpenAI from 'openai';
+import { commentTokenParameters } from './model-parameters.ts';
 import type { ChatMessage } from './prompt.ts';
-import type { TextSource } from './text-stream.ts';
+import { EmptyAnswerError, type TextSource } from './text-stream.ts';
 
-export const DEFAULT_MODEL = 'gpt-4-1106-preview';
+/**
+ * A small, fast GPT-5 model OpenAI serves (the seed's gpt-4-1106-preview was shut
+ * down): with minimal reasoning its first word comes well within the 10 s deadline.
+ */
+export const DEFAULT_MODEL = 'gpt-5-mini';
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-export const MAX_COMMENT_TOKENS = 150;
+export { MAX_COMMENT_TOKENS } from './model-parameters.ts';
 
 export interface ModelSettings {
   readonly apiKey: string;
@@ -26,17 +31,22 @@ export function createModelSource(settings: ModelSettings): ModelSource {
     logLevel: 'warn',
     logger: quietLogger(settings.log),
   });
+  const limits = commentTokenParameters(settings.model);
   return (messages) =>
     async function* streamComment(signal) {
-      const stream = await client.chat.completions.create(
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- the spec fixes max_tokens, which every compatible server knows.
-        { model: settings.model, messages: [...messages], max_tokens: MAX_COMMENT_TOKENS, stream: true },
-        { signal },
-      );
+      const stream = await client.chat.completions.create({ model: settings.model, messages: [...messages], stream: true, ...limits }, { signal });
+      let said = false;
+      let finishReason: string | null | undefined = null;
       for await (const chunk of stream) {
-        const text = chunk.choices[0]?.delta.content;
-        if (text) yield text;
+        const choice = chunk.choices[0];
+        finishReason = choice?.finish_reason ?? finishReason;
+        const text = choice?.delta.content;
+        if (!text) continue;
+        said = true;
+        yield text;
       }
+      // 'length' here means the budget went on reasoning: worth saying in the log.
+      if (!said) throw new EmptyAnswerError(`the model said nothing (finish_reason ${finishReason ?? 'none'})`);
     };
 }
 
