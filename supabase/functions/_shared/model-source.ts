@@ -17,7 +17,6 @@ export interface ModelSettings {
   readonly baseURL: string;
   readonly model: string;
   readonly timeoutMs: number;
-  readonly log: (line: string) => void;
 }
 
 export type ModelSource = (messages: readonly ChatMessage[]) => TextSource;
@@ -28,8 +27,9 @@ export function createModelSource(settings: ModelSettings): ModelSource {
     baseURL: settings.baseURL,
     maxRetries: 0,
     timeout: settings.timeoutMs,
-    logLevel: 'warn',
-    logger: quietLogger(settings.log),
+    // The SDK would log a failure in lines of its own, once per comment; the function
+    // says why in one line a minute (failures.ts), with the SDK's error in it.
+    logLevel: 'off',
   });
   const limits = commentTokenParameters(settings.model);
   return (messages) =>
@@ -48,10 +48,4 @@ export function createModelSource(settings: ModelSettings): ModelSource {
       // 'length' here means the budget went on reasoning: worth saying in the log.
       if (!said) throw new EmptyAnswerError(`the model said nothing (finish_reason ${finishReason ?? 'none'})`);
     };
-}
-
-/** The SDK's own warnings go to our log line by line, never with their arguments (which may hold headers). */
-function quietLogger(log: (line: string) => void) {
-  const write = (message: string) => log(`openai sdk: ${message}`);
-  return { error: write, warn: write, info: () => undefined, debug: () => undefined };
 }
