@@ -31,7 +31,8 @@ export function modelFailureReason(error: unknown): string {
 export function modelFailureLog(model: string, log: (line: string) => void, now: () => number): (error: unknown) => void {
   const throttle = throttleLines(MODEL_FAILURE_LOG_INTERVAL_MS, now);
   return (error) => {
-    const line = throttle(`model ${model} failed (${modelFailureReason(error)}); answering with local quips`);
+    // "error" in the line: `npm start` shows a function's error lines unless verbose.
+    const line = throttle(`error from model ${model} (${modelFailureReason(error)}); answering with local quips`);
     if (line !== null) log(line);
   };
 }

@@ -46,6 +46,6 @@ export function createModelSource(settings: ModelSettings): ModelSource {
         yield text;
       }
       // 'length' here means the budget went on reasoning: worth saying in the log.
-      if (!said) throw new EmptyAnswerError(`the model said nothing (finish_reason ${finishReason ?? 'none'})`);
+      if (!said) throw new EmptyAnswerError(`said nothing, finish_reason ${finishReason ?? 'none'}`);
     };
 }

@@ -89,7 +89,7 @@ describe('comment function in Deno', () => {
     const pieces = await readPieces(response);
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe(chooseQuip(aValidOrder()));
-    await expect.poll(() => logs.join('\n')).toContain('comment: model fake-model failed (status 500); answering with local quips');
+    await expect.poll(() => logs.join('\n')).toContain('comment: error from model fake-model (status 500); answering with local quips');
     expect(logs.join('\n')).not.toContain(KEY);
   });
 

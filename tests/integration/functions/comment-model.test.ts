@@ -118,24 +118,24 @@ describe('comment from the model', () => {
     ['a server error (500)', { status: 500, errorMessage: `boom ${KEY}` }, 'status 500'],
     ['an overloaded server (503)', { status: 503 }, 'status 503'],
     ['a refused parameter (400)', { kind: 'reasoning' }, 'status 400 unsupported_parameter'],
-    ['an empty answer', { pieces: [] }, 'the model said nothing (finish_reason stop)'],
+    ['an empty answer', { pieces: [] }, 'said nothing, finish_reason stop'],
   ])('streams a local quip when the model answers %s, and logs why in one line', async (_case, trouble, why) => {
     openai.queue(trouble);
     await expectQuip(await handlerWith()(commentRequest(anOrder())));
-    expect(logLines).toEqual([`comment: model fake-model failed (${why}); answering with local quips`]);
+    expect(logLines).toEqual([`comment: error from model fake-model (${why}); answering with local quips`]);
   });
 
   it('streams a local quip when the first chunk is malformed', async () => {
     openai.queue({ pieces: ['nunca'], malformedAfterPieces: 0 });
     await expectQuip(await handlerWith()(commentRequest(anOrder())));
     expect(logLines).toHaveLength(1);
-    expect(logLines[0]).toMatch(/^comment: model fake-model failed \(.+\); answering with local quips$/);
+    expect(logLines[0]).toMatch(/^comment: error from model fake-model \(.+\); answering with local quips$/);
   });
 
   it('streams a local quip when the model cannot be reached', async () => {
     const unreachable = { env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'fake-model' } };
     await expectQuip(await handlerWith(unreachable)(commentRequest(anOrder())));
-    expect(logLines).toEqual(['comment: model fake-model failed (could not reach it: Connection error.); answering with local quips']);
+    expect(logLines).toEqual(['comment: error from model fake-model (could not reach it: Connection error.); answering with local quips']);
   });
 
   it('streams a local quip and hangs up on a model that sends no first token within the deadline', async () => {
@@ -144,7 +144,7 @@ describe('comment from the model', () => {
     const upstream = openai.requests.at(-1);
     await upstream?.closed;
     expect(upstream?.sentPieces).toBe(0);
-    expect(logLines).toEqual(['comment: model fake-model failed (no first token within 200 ms); answering with local quips']);
+    expect(logLines).toEqual(['comment: error from model fake-model (no first token within 200 ms); answering with local quips']);
   });
 
   it('streams a local quip when the model has not even answered its headers by the deadline', async () => {
@@ -166,12 +166,12 @@ describe('comment from the model', () => {
     await fail(0);
     await fail(1_000);
     await fail(59_999);
-    expect(logLines).toEqual(['comment: model fake-model failed (status 500); answering with local quips']);
+    expect(logLines).toEqual(['comment: error from model fake-model (status 500); answering with local quips']);
     await fail(60_000);
     await fail(60_001);
     expect(logLines).toEqual([
-      'comment: model fake-model failed (status 500); answering with local quips',
-      'comment: model fake-model failed (status 500); answering with local quips (2 more since the last line)',
+      'comment: error from model fake-model (status 500); answering with local quips',
+      'comment: error from model fake-model (status 500); answering with local quips (2 more since the last line)',
     ]);
   });
 
