@@ -32,7 +32,8 @@ export function modelFailureLog(model: string, log: (line: string) => void, now:
   const throttle = throttleLines(MODEL_FAILURE_LOG_INTERVAL_MS, now);
   return (error) => {
     // "error" in the line: `npm start` shows a function's error lines unless verbose.
-    const line = throttle(`error from model ${model} (${modelFailureReason(error)}); answering with local quips`);
+    const reason = modelFailureReason(error).replace(/\s+/g, ' '); // one line, whatever the error's message holds
+    const line = throttle(`error from model ${model} (${reason}); answering with local quips`);
     if (line !== null) log(line);
   };
 }
