@@ -2,16 +2,22 @@
  * `npm run bench:comment`: how much the Edge Function (real Deno, its rate
  * limits kept in the real local Postgres) and the app's stream reader add to
  * the model's own time to first token and total time. The model is the local
- * OpenAI-format server with a fixed delay, so the difference is ours. At 1
- * stream and at 50 concurrent streams, from one address shared by the whole
- * bar (as a bar's Wi-Fi is) and from one address per guest.
+ * OpenAI-format server with a fixed delay, answering as OpenAI does for the
+ * function's default model (a reasoning model: a wrong parameter would turn
+ * every comment into a local quip), so the difference is ours. At 1 stream and
+ * at 50 concurrent streams, from one address shared by the whole bar (as a
+ * bar's Wi-Fi is) and from one address per guest; and how many of them the
+ * model served.
  */
 import { startBenchedComment, type BenchedComment } from './comment-stack.ts';
 import { streamComment } from '../../src/comments/stream.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../lib/openai-server.ts';
+import { DEFAULT_MODEL } from '../../supabase/functions/_shared/model-source.ts';
+import { commentTokenParameters } from '../../supabase/functions/_shared/model-parameters.ts';
 import { median, percentile, saveResults, table, type Figure } from './report.ts';
 
 const PIECES = ['¡Salud', ', po!', ' Esa', ' Summer', ' Ale', ' te', ' queda', ' al', ' pelo,', ' cachai', ' o', ' no.'];
+const MODEL_COMMENT = PIECES.join('');
 const UPSTREAM = { firstPieceDelayMs: 250, pieceDelayMs: 15 };
 const SOLO_RUNS = 15;
 const CROWD = 50;
@@ -22,6 +28,8 @@ const BAR_ADDRESS = '203.0.113.10';
 interface Timing {
   readonly firstMs: number;
   readonly totalMs: number;
+  /** What the guest read (through the function only). */
+  readonly text?: string;
 }
 
 /** The upstream on its own: a plain SSE read of the fake model. */
@@ -30,7 +38,7 @@ async function direct(model: FakeOpenAI): Promise<Timing> {
   const response = await fetch(`${model.baseURL}/chat/completions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sk-bench' },
-    body: JSON.stringify({ model: 'gpt-4-1106-preview', stream: true, max_tokens: 150, messages: [{ role: 'user', content: 'hola' }] }),
+    body: JSON.stringify({ model: DEFAULT_MODEL, stream: true, ...commentTokenParameters(DEFAULT_MODEL), messages: [{ role: 'user', content: 'hola' }] }),
   });
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
@@ -57,6 +65,7 @@ async function throughFunction(fn: BenchedComment, addresses: Addresses): Promis
   const address = addresses === 'shared' ? BAR_ADDRESS : `10.${(guestNumber >> 16) & 255}.${(guestNumber >> 8) & 255}.${guestNumber & 255}`;
   const started = performance.now();
   let firstMs = -1;
+  let text = '';
   await streamComment(
     { url: `${fn.url}/comment`, anonKey: 'bench' },
     {
@@ -68,13 +77,14 @@ async function throughFunction(fn: BenchedComment, addresses: Addresses): Promis
     },
     {
       signal: new AbortController().signal,
-      onChunk: () => {
+      onChunk: (piece) => {
         if (firstMs < 0) firstMs = performance.now() - started;
+        text += piece;
       },
       fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'cf-connecting-ip': address } }),
     },
   );
-  return { firstMs, totalMs: performance.now() - started };
+  return { firstMs, totalMs: performance.now() - started, text };
 }
 
 async function solo(run: () => Promise<Timing>): Promise<Timing[]> {
@@ -111,6 +121,7 @@ function figuresOf(runs: Awaited<ReturnType<typeof measure>>): Figure[] {
     { name: `comment: added to first visible text, ${CROWD} streams, ${label} (median)`, value: added(first(timings), first(runs.crowdDirect)), unit: 'ms', target: '', pass: null },
     { name: `comment: first visible text p99, ${CROWD} streams, ${label}`, value: percentile(first(timings), 99), unit: 'ms', target: '', pass: null },
     { name: `comment: added to total time, ${CROWD} streams, ${label} (median)`, value: added(total(timings), total(runs.crowdDirect)), unit: 'ms', target: '', pass: null },
+    servedByModel(`${CROWD_WAVES} waves of ${CROWD} streams, ${label}`, timings),
   ];
   return [
     { name: 'comment: upstream first token (fixed delay)', value: median(first(runs.soloDirect)), unit: 'ms', target: '', pass: null },
@@ -121,8 +132,14 @@ function figuresOf(runs: Awaited<ReturnType<typeof measure>>): Figure[] {
   ];
 }
 
+/** Every guest read the model's comment: none got a local quip because the model refused what it was asked. */
+function servedByModel(label: string, timings: readonly Timing[]): Figure {
+  const served = timings.filter((timing) => timing.text === MODEL_COMMENT).length;
+  return { name: `comment: served by the model, ${label}`, value: served, unit: 'comments', target: `= ${timings.length}`, pass: served === timings.length };
+}
+
 export async function benchComment(): Promise<Figure[]> {
-  const model = await startFakeOpenAI({ pieces: PIECES, ...UPSTREAM });
+  const model = await startFakeOpenAI({ pieces: PIECES, ...UPSTREAM, kind: 'openai' });
   const fn = await startBenchedComment(model.baseURL).catch(async (error: unknown) => {
     await model.close();
     throw error;

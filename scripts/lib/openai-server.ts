@@ -2,13 +2,19 @@
  * A local stand-in for OpenAI's chat completions API, streaming only: answers
  * `POST /v1/chat/completions` with server-sent `chat.completion.chunk` events
  * and `data: [DONE]`. Each answer follows a script (the server's default, or the
- * next one queued): delays, an error status, a cut connection, a malformed
- * chunk, or a gate that holds everything after the first piece. Every request
- * is recorded for the test to inspect.
+ * next one queued): delays, an error status in OpenAI's error shape, a cut
+ * connection, a malformed chunk, a gate that holds everything after the first
+ * piece, or silence. It answers as a kind of model does (`kind`): a plain chat
+ * model, one OpenAI has shut down, or a reasoning model with its rules on
+ * `max_tokens`, `max_completion_tokens` and `reasoning_effort`. Each piece
+ * counts as one token. Every request is recorded for the test to inspect.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { modelRefusal, ownErrorOf, tokenPlan, type ModelKind, type OpenAIError, type ReasoningRules } from './openai-models.ts';
+
+export type { ModelKind, ReasoningRules } from './openai-models.ts';
 
 export interface ScriptedAnswer {
   /** The answer's pieces, one chunk each. */
@@ -28,6 +34,12 @@ export interface ScriptedAnswer {
   readonly malformedAfterPieces?: number;
   /** Hold everything after the first piece (more pieces, a cut, garbage) until this settles. */
   readonly gate?: Promise<void>;
+  /** Which kind of model answers (`plain` unless given): see `openai-models.ts`. */
+  readonly kind?: ModelKind;
+  /** A reasoning model's rules (`kind: 'reasoning'`): the efforts it takes, the tokens it reasons. */
+  readonly reasoning?: ReasoningRules;
+  /** Open the stream, then never send a piece: the connection stays open until the client leaves. */
+  readonly silent?: boolean;
 }
 
 export interface RecordedRequest {
@@ -124,27 +136,44 @@ async function answer(res: ServerResponse, script: ScriptedAnswer, body: Record<
   res.once('close', () => gone.abort());
   try {
     if (script.firstPieceDelayMs) await delay(script.firstPieceDelayMs, undefined, { signal: gone.signal });
-    if (script.status !== undefined) {
-      answerError(res, script);
+    const model = typeof body.model === 'string' ? body.model : 'unknown';
+    const refusal = script.status === undefined ? modelRefusal(script, body) : ownErrorOf(script, model);
+    if (refusal) {
+      answerError(res, refusal, script.retryAfterSeconds);
       return;
     }
-    await streamPieces(res, script, typeof body.model === 'string' ? body.model : 'unknown', progress, gone.signal);
+    if (script.silent) await holdSilent(res, model, gone.signal);
+    else await streamPieces(res, script, body, progress, gone.signal);
   } catch {
     // The client went away while we waited: nothing more to send.
   }
 }
 
-function answerError(res: ServerResponse, script: ScriptedAnswer) {
+function answerError(res: ServerResponse, refusal: OpenAIError, retryAfterSeconds: number | undefined) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (script.retryAfterSeconds !== undefined) headers['Retry-After'] = String(script.retryAfterSeconds);
-  res.writeHead(script.status ?? 500, headers);
-  res.end(JSON.stringify({ error: { message: script.errorMessage ?? 'fake failure', type: 'server_error', code: null } }));
+  if (retryAfterSeconds !== undefined) headers['Retry-After'] = String(retryAfterSeconds);
+  res.writeHead(refusal.status, headers);
+  res.end(JSON.stringify({ error: refusal.error }));
 }
 
-async function streamPieces(res: ServerResponse, script: ScriptedAnswer, model: string, progress: Progress, signal: AbortSignal) {
+function openStream(res: ServerResponse) {
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-  const pieces = script.pieces ?? DEFAULT_PIECES;
-  for (const [index, piece] of pieces.entries()) {
+}
+
+/** A model that took the request and never says a word: headers and the role, then nothing until the client leaves. */
+async function holdSilent(res: ServerResponse, model: string, signal: AbortSignal) {
+  openStream(res);
+  res.write(event(chunk(model, { role: 'assistant', content: '' }, null)));
+  await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+async function streamPieces(res: ServerResponse, script: ScriptedAnswer, body: Record<string, unknown>, progress: Progress, signal: AbortSignal) {
+  const model = typeof body.model === 'string' ? body.model : 'unknown';
+  const plan = tokenPlan(script, body, script.pieces ?? DEFAULT_PIECES);
+  openStream(res);
+  // A reasoning model opens with the role and no text, then thinks before its first piece.
+  if (plan.opensWithRole) res.write(event(chunk(model, { role: 'assistant', content: '' }, null)));
+  for (const [index, piece] of plan.pieces.entries()) {
     if (index === 1 && script.gate) await script.gate;
     if (index === script.cutAfterPieces) {
       res.socket?.destroy();
@@ -153,10 +182,10 @@ async function streamPieces(res: ServerResponse, script: ScriptedAnswer, model: 
     if (index === script.malformedAfterPieces) res.write('data: {"id": "chatcmpl-fake", "choices": [\n\n');
     if (index > 0 && script.pieceDelayMs) await delay(script.pieceDelayMs, undefined, { signal });
     if (signal.aborted) return;
-    res.write(event(chunk(model, { content: piece, ...(index === 0 ? { role: 'assistant' } : {}) }, null)));
+    res.write(event(chunk(model, { content: piece, ...(index === 0 && !plan.opensWithRole ? { role: 'assistant' } : {}) }, null)));
     progress.sentPieces = index + 1;
   }
-  res.write(event(chunk(model, {}, 'stop')));
+  res.write(event(chunk(model, {}, plan.finishReason)));
   res.end('data: [DONE]\n\n');
   progress.finished = true;
 }

@@ -1,40 +1,41 @@
-/** What the guest's app hears when the model fails before its first token, and what the log says. */
-import { APIError, RateLimitError } from 'openai';
+/**
+ * When the model gives no comment: the guest gets a local quip all the same,
+ * and the operator's log says why, in one line at most once a minute.
+ */
+import { APIConnectionError, APIError } from 'openai';
+import { throttleLines } from './log-throttle.ts';
 import type { ErrorAnswer } from './responses.ts';
 import { ClientGoneError, DeadlineError, EmptyAnswerError } from './text-stream.ts';
 
-const DEFAULT_RETRY_SECONDS = 10;
+/** Every failure of the model looks alike to the guest, so one line a minute tells the operator enough. */
+export const MODEL_FAILURE_LOG_INTERVAL_MS = 60_000;
 
-export interface Failure {
-  readonly answer: ErrorAnswer;
-  /** For the log; never holds the key (see `redact`). */
-  readonly logLine: string | null;
+/** The only comment nobody gets: the guest's app went away first. */
+export const CLIENT_GONE: ErrorAnswer = { status: 499, error: 'La app cerró la conexión.' };
+
+export function isClientGone(error: unknown): boolean {
+  return error instanceof ClientGoneError;
 }
 
-export function describeFailure(error: unknown): Failure {
-  if (error instanceof ClientGoneError) return { answer: { status: 499, error: 'La app cerró la conexión.' }, logLine: null };
-  if (error instanceof DeadlineError) {
-    return { answer: { status: 504, error: 'El modelo no respondió a tiempo.' }, logLine: `model timed out: ${error.message}` };
+/** Why the model gave no comment, in a few words: the status and OpenAI's code, never the message (it may quote the key). */
+export function modelFailureReason(error: unknown): string {
+  if (error instanceof DeadlineError || error instanceof EmptyAnswerError) return error.message;
+  if (error instanceof APIConnectionError) return `could not reach it: ${error.message}`;
+  if (error instanceof APIError && typeof error.status === 'number') {
+    return typeof error.code === 'string' ? `status ${error.status} ${error.code}` : `status ${error.status}`;
   }
-  if (error instanceof EmptyAnswerError) {
-    return { answer: { status: 502, error: 'El modelo no dijo nada.' }, logLine: 'model sent an empty answer' };
-  }
-  if (error instanceof RateLimitError) {
-    const answer = { status: 503, error: 'El modelo está ocupado; intenta de nuevo en un rato.', retryAfterSeconds: retryAfter(error) };
-    return { answer, logLine: 'model rate limited us (429)' };
-  }
-  const status = error instanceof APIError ? (error.status as number | undefined) : undefined;
-  const reason = status === undefined ? errorName(error) : `status ${status}`;
-  return { answer: { status: 502, error: 'No se pudo generar el comentario.' }, logLine: `model failed (${reason})` };
-}
-
-function errorName(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-function retryAfter(error: RateLimitError): number {
-  const seconds = Number(error.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_SECONDS;
+/** Logs a failure of `model`, at most once per interval; `log` must remove the key (see `redact`). */
+export function modelFailureLog(model: string, log: (line: string) => void, now: () => number): (error: unknown) => void {
+  const throttle = throttleLines(MODEL_FAILURE_LOG_INTERVAL_MS, now);
+  return (error) => {
+    // "error" in the line: `npm start` shows a function's error lines unless verbose.
+    const reason = modelFailureReason(error).replace(/\s+/g, ' '); // one line, whatever the error's message holds
+    const line = throttle(`error from model ${model} (${reason}); answering with local quips`);
+    if (line !== null) log(line);
+  };
 }
 
 /** Removes a secret from text meant for a log or an answer. */

@@ -1,18 +1,22 @@
 /** The model's comment: an OpenAI-compatible streaming chat completion, as text pieces. */
 import OpenAI from 'openai';
+import { commentTokenParameters } from './model-parameters.ts';
 import type { ChatMessage } from './prompt.ts';
-import type { TextSource } from './text-stream.ts';
+import { EmptyAnswerError, type TextSource } from './text-stream.ts';
 
-export const DEFAULT_MODEL = 'gpt-4-1106-preview';
+/**
+ * A small, fast GPT-5 model OpenAI serves (the seed's gpt-4-1106-preview was shut
+ * down): with minimal reasoning its first word comes well within the 10 s deadline.
+ */
+export const DEFAULT_MODEL = 'gpt-5-mini';
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-export const MAX_COMMENT_TOKENS = 150;
+export { MAX_COMMENT_TOKENS } from './model-parameters.ts';
 
 export interface ModelSettings {
   readonly apiKey: string;
   readonly baseURL: string;
   readonly model: string;
   readonly timeoutMs: number;
-  readonly log: (line: string) => void;
 }
 
 export type ModelSource = (messages: readonly ChatMessage[]) => TextSource;
@@ -23,25 +27,25 @@ export function createModelSource(settings: ModelSettings): ModelSource {
     baseURL: settings.baseURL,
     maxRetries: 0,
     timeout: settings.timeoutMs,
-    logLevel: 'warn',
-    logger: quietLogger(settings.log),
+    // The SDK would log a failure in lines of its own, once per comment; the function
+    // says why in one line a minute (failures.ts), with the SDK's error in it.
+    logLevel: 'off',
   });
+  const limits = commentTokenParameters(settings.model);
   return (messages) =>
     async function* streamComment(signal) {
-      const stream = await client.chat.completions.create(
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- the spec fixes max_tokens, which every compatible server knows.
-        { model: settings.model, messages: [...messages], max_tokens: MAX_COMMENT_TOKENS, stream: true },
-        { signal },
-      );
+      const stream = await client.chat.completions.create({ model: settings.model, messages: [...messages], stream: true, ...limits }, { signal });
+      let said = false;
+      let finishReason: string | null | undefined = null;
       for await (const chunk of stream) {
-        const text = chunk.choices[0]?.delta.content;
-        if (text) yield text;
+        const choice = chunk.choices[0];
+        finishReason = choice?.finish_reason ?? finishReason;
+        const text = choice?.delta.content;
+        if (!text) continue;
+        said = true;
+        yield text;
       }
+      // 'length' here means the budget went on reasoning: worth saying in the log.
+      if (!said) throw new EmptyAnswerError(`said nothing, finish_reason ${finishReason ?? 'none'}`);
     };
-}
-
-/** The SDK's own warnings go to our log line by line, never with their arguments (which may hold headers). */
-function quietLogger(log: (line: string) => void) {
-  const write = (message: string) => log(`openai sdk: ${message}`);
-  return { error: write, warn: write, info: () => undefined, debug: () => undefined };
 }

@@ -2,7 +2,8 @@
  * Turns a source of text pieces into a streamed body, with the two deadlines of
  * a comment: the first piece within `firstPieceMs`, everything within `totalMs`.
  * Nothing is answered before the first piece, so a source that fails early can
- * still get an error status; after it, a failure just ends the stream. The source
+ * still be replaced by another (the comment's model by a local quip); after it, a
+ * failure just ends the stream. The source
  * is aborted when a deadline passes or when the client goes away.
  */
 

@@ -7,7 +7,7 @@ import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { parseCommentRequest, type CommentOrder } from '../_shared/comment-request.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
-import { describeFailure, redact } from '../_shared/failures.ts';
+import { CLIENT_GONE, isClientGone, modelFailureLog, redact } from '../_shared/failures.ts';
 import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
 import { buildCommentMessages } from '../_shared/prompt.ts';
 import { quipSource } from '../_shared/quip-source.ts';
@@ -16,7 +16,7 @@ import { projectDatabase } from '../_shared/project.ts';
 import { DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimitRule } from '../_shared/rate-limiter.ts';
 import { jsonError, textStream, type ErrorAnswer } from '../_shared/responses.ts';
 import { readSettings, type CommentEnv, type CommentSettings } from '../_shared/settings.ts';
-import { startTextStream, type StreamDeadlines, type TextSource } from '../_shared/text-stream.ts';
+import { startTextStream, type StreamDeadlines } from '../_shared/text-stream.ts';
 
 export interface CommentHandlerOptions {
   readonly env: CommentEnv;
@@ -35,6 +35,8 @@ export interface CommentHandlerOptions {
   /** Pause between the pieces of a local quip (40 ms). */
   readonly quipPauseMs?: number;
   readonly log?: (line: string) => void;
+  /** The clock (ms) that keeps the model's failures to one log line a minute. */
+  readonly logClock?: () => number;
 }
 
 export type { RequestInfo } from '../_shared/gate.ts';
@@ -51,6 +53,8 @@ interface Context {
   readonly allowances: CommentAllowances;
   readonly deadlines: StreamDeadlines;
   readonly model: ModelSource | null;
+  /** Says in the log, at most once a minute, why the model gave no comment. */
+  readonly modelFailed: (error: unknown) => void;
   readonly quipPauseMs: number;
   readonly log: (line: string) => void;
 }
@@ -67,8 +71,9 @@ export function createCommentHandler(options: CommentHandlerOptions): CommentHan
     allowances: database ? sharedAllowances(database, rules, inMemory, log, options.orderWait) : inMemory,
     deadlines,
     model: settings.apiKey
-      ? createModelSource({ apiKey: settings.apiKey, baseURL: settings.baseURL, model: settings.model, timeoutMs: deadlines.totalMs, log })
+      ? createModelSource({ apiKey: settings.apiKey, baseURL: settings.baseURL, model: settings.model, timeoutMs: deadlines.totalMs })
       : null,
+    modelFailed: modelFailureLog(settings.model, log, options.logClock ?? Date.now),
     quipPauseMs: options.quipPauseMs ?? 40,
     log,
   };
@@ -106,13 +111,20 @@ async function readOrder(request: Request): Promise<ReadOrder> {
   return parsed.ok ? parsed : { ok: false, answer: { status: 400, error: 'Pedido inválido.', issues: parsed.issues } };
 }
 
+/**
+ * The model's comment, or a local quip streamed the same way when the model
+ * fails before its first word (any status, no answer, nothing said in time):
+ * the guest always gets a comment, unless they left.
+ */
 async function streamComment(context: Context, order: CommentOrder, signal: AbortSignal, cors: Record<string, string>) {
-  const source: TextSource = context.model
-    ? context.model(buildCommentMessages(order))
-    : quipSource(order, context.quipPauseMs);
-  const started = await startTextStream(source, context.deadlines, signal);
-  if (started.ok) return textStream(started.body, cors);
-  const failure = describeFailure(started.error);
-  if (failure.logLine) context.log(failure.logLine);
-  return jsonError(failure.answer, cors);
+  if (context.model) {
+    const fromModel = await startTextStream(context.model(buildCommentMessages(order)), context.deadlines, signal);
+    if (fromModel.ok) return textStream(fromModel.body, cors);
+    if (isClientGone(fromModel.error)) return jsonError(CLIENT_GONE, cors);
+    context.modelFailed(fromModel.error);
+  }
+  const quip = await startTextStream(quipSource(order, context.quipPauseMs), context.deadlines, signal);
+  if (quip.ok) return textStream(quip.body, cors);
+  if (isClientGone(quip.error)) return jsonError(CLIENT_GONE, cors);
+  throw quip.error; // a quip has no reason to fail: the last resort logs it and answers 500
 }

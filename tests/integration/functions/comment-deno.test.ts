@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denoArguments, startCommentFunction, type RunningCommentFunction } from '../../../scripts/lib/comment-function.ts';
-import { anOrder } from '../../support/comment-orders.ts';
+import { chooseQuip } from '../../../supabase/functions/_shared/quips.ts';
+import { aValidOrder, anOrder } from '../../support/comment-orders.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../scripts/lib/openai-server.ts';
 import { readOnePiece, readPieces } from '../../support/read-stream.ts';
 
@@ -81,11 +82,14 @@ describe('comment function in Deno', () => {
     expect(upstream?.finished).toBe(false);
   });
 
-  it('answers 502 in JSON when the model fails, without showing the key', async () => {
+  it('streams a local quip when the model fails, and logs why without showing the key', async () => {
     openai.queue({ status: 500, errorMessage: `bad key ${KEY}` });
     const response = await post(withModel.url, JSON.stringify(anOrder()));
-    expect(response.status).toBe(502);
-    expect(await response.text()).not.toContain(KEY);
+    expect(response.status).toBe(200);
+    const pieces = await readPieces(response);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('')).toBe(chooseQuip(aValidOrder()));
+    await expect.poll(() => logs.join('\n')).toContain('comment: error from model fake-model (status 500); answering with local quips');
     expect(logs.join('\n')).not.toContain(KEY);
   });
 

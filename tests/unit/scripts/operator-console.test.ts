@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operatorConsole } from '../../../scripts/lib/operator-console.ts';
+import { modelFailureLog } from '../../../supabase/functions/_shared/failures.ts';
+import { DeadlineError } from '../../../supabase/functions/_shared/text-stream.ts';
 
 function printed(verbose: boolean, act: (console: ReturnType<typeof operatorConsole>) => void): string[] {
   const lines: string[] = [];
@@ -35,5 +37,13 @@ describe('what npm start prints', () => {
       '[postgres] LOG:  database system is ready to accept connections',
       '[postgrest] Listening on port 3001 (repetido 1 vez en 0 s)',
     ]);
+  });
+
+  it('shows why the model gave no comment, as the comment function logs it, without verbose', () => {
+    const lines = printed(false, (output) => {
+      const modelFailed = modelFailureLog('gpt-5-mini', (line) => output.log(`[comment] comment: ${line}`), () => 0);
+      modelFailed(new DeadlineError('no first token within 10000 ms'));
+    });
+    expect(lines).toEqual(['[comment] comment: error from model gpt-5-mini (no first token within 10000 ms); answering with local quips']);
   });
 });
