@@ -4,10 +4,12 @@
  * for as long as it takes). Request bodies are held to a limit: refused with
  * 413 at once when Content-Length is over it, without reading or forwarding a
  * byte; cut as soon as a streamed body passes it; cut too when the whole body
- * has not arrived in time (the answer is not timed).
+ * has not arrived in time (the answer is not timed). Every answer, the
+ * backend's and its own, carries the API's security headers.
  */
-import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
+import { API_SECURITY_HEADERS } from '../../supabase/functions/_shared/security-headers.ts';
 
 export interface Proxy {
   /** Path prefix on this origin, e.g. '/rest/v1'; stripped before forwarding. */
@@ -48,7 +50,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, body:
     req.socket.destroy();
     return;
   }
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+  res.writeHead(status, { ...API_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
   res.end(JSON.stringify(body));
 }
 
@@ -57,11 +59,19 @@ export function sendJson(res: ServerResponse, status: number, body: object): voi
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.writeHead(status, { ...API_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }
 
+/** The backend's headers without any it sent of our security headers' names: ours, set on the answer first, stand. */
+function withoutOurs(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const ours = new Set(Object.keys(API_SECURITY_HEADERS).map((name) => name.toLowerCase()));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !ours.has(name)));
+}
+
 export function forward(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, res: ServerResponse): void {
+  // Set before anything is answered: writeHead keeps them under whatever it is given.
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) res.setHeader(name, value);
   if (declaredTooLarge(req, limits)) {
     refuse(req, res, 413, tooLarge(limits));
     return;
@@ -88,7 +98,7 @@ function pass(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, res: Serve
   const upstream = httpRequest(
     { hostname: target.hostname, port: target.port, path, method: req.method, headers: gatewayHeaders(req, target) },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.writeHead(answer.statusCode ?? 502, withoutOurs(answer.headers));
       answer.pipe(res);
     },
   );
