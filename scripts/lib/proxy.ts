@@ -1,7 +1,8 @@
 /**
  * The API half of the app server, as Supabase's gateway does it: streams a
  * request to its backend and the answer back, unbuffered (a comment streams
- * for as long as it takes). Request bodies are held to a limit: refused with
+ * for as long as it takes). A route may want one of the project's keys
+ * (/rest/v1 does, as on Supabase): refused with 401 without it. Request bodies are held to a limit: refused with
  * 413 at once when Content-Length is over it, without reading or forwarding a
  * byte; cut as soon as a streamed body passes it; cut too when the whole body
  * has not arrived in time (the answer is not timed). Every answer, the
@@ -10,6 +11,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { API_SECURITY_HEADERS } from '../../supabase/functions/_shared/security-headers.ts';
+import { apiKeyRefusal } from './api-key.ts';
 
 export interface Proxy {
   /** Path prefix on this origin, e.g. '/rest/v1'; stripped before forwarding. */
@@ -21,6 +23,11 @@ export interface Proxy {
    * the project. Absent: no check (PostgREST checks its own).
    */
   readonly verifyJwt?: (token: string) => Promise<boolean>;
+  /**
+   * The project's keys (anon, service_role): one must come in the `apikey` header, as Supabase's
+   * gateway wants for /rest/v1 (api-key.ts). Absent: no key asked (the functions' routes).
+   */
+  readonly apiKeys?: readonly string[];
 }
 
 export interface BodyLimits {
@@ -35,9 +42,21 @@ export function matchesPrefix(url: string, prefix: string): boolean {
   return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 }
 
-/** True when Content-Length alone says the body is over the limit. */
-export function declaredTooLarge(req: IncomingMessage, limits: BodyLimits): boolean {
-  return Number(req.headers['content-length'] ?? 0) > limits.maxBytes;
+interface Refusal {
+  readonly status: number;
+  readonly body: object;
+}
+
+/**
+ * What is refused from the request's head alone, before a byte of its body: a
+ * missing or wrong project key first (Kong runs key-auth before its size
+ * limit), then a body whose Content-Length is over the limit. A preflight
+ * passes without a key: browsers send it without the request's headers.
+ */
+export function refusalBeforeBody(proxy: Proxy | undefined, limits: BodyLimits, req: IncomingMessage): Refusal | null {
+  const keyRefusal = proxy?.apiKeys && req.method !== 'OPTIONS' ? apiKeyRefusal(req.headers, proxy.apiKeys) : null;
+  if (keyRefusal) return keyRefusal;
+  return Number(req.headers['content-length'] ?? 0) > limits.maxBytes ? { status: 413, body: tooLarge(limits) } : null;
 }
 
 function tooLarge(limits: BodyLimits): object {
@@ -72,8 +91,9 @@ function withoutOurs(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 export function forward(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, res: ServerResponse): void {
   // Set before anything is answered: writeHead keeps them under whatever it is given.
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) res.setHeader(name, value);
-  if (declaredTooLarge(req, limits)) {
-    refuse(req, res, 413, tooLarge(limits));
+  const refusal = refusalBeforeBody(proxy, limits, req);
+  if (refusal) {
+    refuse(req, res, refusal.status, refusal.body);
     return;
   }
   // The body waits, paused, while the token is checked; preflights carry no token, as on Supabase.
