@@ -2,11 +2,12 @@
  * The API half of the app server, as Supabase's gateway does it: streams a
  * request to its backend and the answer back, unbuffered (a comment streams
  * for as long as it takes). A route may want one of the project's keys
- * (/rest/v1 does, as on Supabase): refused with 401 without it. Request bodies are held to a limit: refused with
- * 413 at once when Content-Length is over it, without reading or forwarding a
- * byte; cut as soon as a streamed body passes it; cut too when the whole body
- * has not arrived in time (the answer is not timed). Every answer, the
- * backend's and its own, carries the API's security headers.
+ * (/rest/v1 does, as on Supabase): refused with 401 without it. Request
+ * bodies are held to a limit: refused with 413 at once when Content-Length is
+ * over it, without reading or forwarding a byte; cut as soon as a streamed
+ * body passes it; cut too when the whole body has not arrived in time (the
+ * answer is not timed). Every answer, the backend's and its own, carries the
+ * API's security headers.
  */
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
