@@ -2,13 +2,14 @@
  * The app's origin as `npm start` and the tests serve it: the built PWA from
  * dist/ (static-files.ts), and optional proxies that lay the origin out like a
  * Supabase project (/rest/v1 → PostgREST, /functions/v1/<name> → each
- * function), whose answers pass as they are and whose request bodies are held
- * to a limit (proxy.ts).
+ * function), whose answers pass as they are, with the security headers, and
+ * whose request bodies are held to a limit; /rest/v1 wants the project's key
+ * (proxy.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { DEFAULT_BODY_LIMITS, declaredTooLarge, forward, matchesPrefix, type BodyLimits, type Proxy } from './proxy.ts';
+import { DEFAULT_BODY_LIMITS, forward, matchesPrefix, refusalBeforeBody, type BodyLimits, type Proxy } from './proxy.ts';
 import { staticFiles } from './static-files.ts';
 
 export type { BodyLimits, Proxy } from './proxy.ts';
@@ -37,8 +38,9 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
   const serveFile = await staticFiles(root);
   const proxies = options.proxies ?? [];
   const limits = options.bodyLimits ?? DEFAULT_BODY_LIMITS;
+  const proxyFor = (req: IncomingMessage) => proxies.find((candidate) => matchesPrefix(req.url ?? '/', candidate.prefix));
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const proxy = proxies.find((candidate) => matchesPrefix(req.url ?? '/', candidate.prefix));
+    const proxy = proxyFor(req);
     if (proxy) {
       forward(proxy, limits, req, res);
       return;
@@ -46,9 +48,9 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     serveFile(req, res);
   };
   const server = createServer(handle);
-  // A client that asks first ("Expect: 100-continue") is refused before it sends a body too large.
+  // A client that asks first ("Expect: 100-continue") is refused before it sends a body too large, or one without the key.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (!declaredTooLarge(req, limits)) res.writeContinue();
+    if (!refusalBeforeBody(proxyFor(req), limits, req)) res.writeContinue();
     handle(req, res);
   });
   const host = options.host ?? '127.0.0.1';

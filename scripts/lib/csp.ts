@@ -5,6 +5,7 @@
  */
 import type { Plugin } from 'vite';
 import { SAME_ORIGIN, type BackendConfig } from '../../src/config/env-rules.ts';
+import { EVERY_ANSWER_HEADERS } from '../../supabase/functions/_shared/security-headers.ts';
 import { HEADERS_FILE, renderHeadersFile, type HeaderRule } from './headers-file.ts';
 
 const SELF = "'self'";
@@ -50,11 +51,10 @@ export function securityHeaderRules(api: string | null): HeaderRule[] {
     {
       path: '/*',
       headers: {
+        ...EVERY_ANSWER_HEADERS,
         'Content-Security-Policy': contentSecurityPolicy({ apiOrigin: api, delivery: 'header' }),
-        'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'strict-origin-when-cross-origin',
         'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-        'X-Frame-Options': 'DENY',
       },
     },
     { path: '/', headers: NO_CACHE },

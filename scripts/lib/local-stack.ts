@@ -21,7 +21,10 @@ export interface LocalStack {
   readonly dbUrl: string;
   /** PostgREST itself; the app reaches it through its own origin at /rest/v1. */
   readonly restUrl: () => string;
-  /** The project's URL, laid out like Supabase's (`/rest/v1` → PostgREST): SUPABASE_URL for a function run alone. */
+  /**
+   * The project's URL, laid out like Supabase's (`/rest/v1` → PostgREST, wanting the anon or the
+   * service_role key in `apikey`): SUPABASE_URL for a function run alone.
+   */
   readonly projectUrl: string;
   readonly anonKey: string;
   readonly serviceRoleKey: string;
@@ -95,15 +98,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await running?.stop();
     };
     stoppers.push(stopRest);
-    const gateway = await startGateway([{ prefix: '/rest/v1', target: () => `http://127.0.0.1:${restPort}` }]);
+    const anonKey = await signRoleKey(secrets.jwtSecret, 'anon');
+    const serviceRoleKey = await signRoleKey(secrets.jwtSecret, 'service_role');
+    const gateway = await startGateway([
+      { prefix: '/rest/v1', target: () => `http://127.0.0.1:${restPort}`, apiKeys: [anonKey, serviceRoleKey] },
+    ]);
     stoppers.push(() => gateway.close());
 
     return {
       dbUrl: postgres.superuserUrl,
       restUrl: () => `http://127.0.0.1:${restPort}`,
       projectUrl: gateway.url,
-      anonKey: await signRoleKey(secrets.jwtSecret, 'anon'),
-      serviceRoleKey: await signRoleKey(secrets.jwtSecret, 'service_role'),
+      anonKey,
+      serviceRoleKey,
       jwtSecret: secrets.jwtSecret,
       hostKey: secrets.hostKey,
       migrations,

@@ -107,7 +107,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     // The API shares the app's origin, so the build works however the app is reached.
     await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
     const proxies: Proxy[] = [
-      { prefix: '/rest/v1', target: stack.restUrl },
+      // As on Supabase, the Data API wants the project's key; the functions' routes check their JWT instead.
+      { prefix: '/rest/v1', target: stack.restUrl, apiKeys: [stack.anonKey, stack.serviceRoleKey] },
       ...functions.map((running) => ({
         prefix: `/functions/v1/${running.name}`,
         target: () => `${running.url}/${running.name}`,

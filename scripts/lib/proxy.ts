@@ -1,13 +1,18 @@
 /**
  * The API half of the app server, as Supabase's gateway does it: streams a
  * request to its backend and the answer back, unbuffered (a comment streams
- * for as long as it takes). Request bodies are held to a limit: refused with
- * 413 at once when Content-Length is over it, without reading or forwarding a
- * byte; cut as soon as a streamed body passes it; cut too when the whole body
- * has not arrived in time (the answer is not timed).
+ * for as long as it takes). A route may want one of the project's keys
+ * (/rest/v1 does, as on Supabase): refused with 401 without it. Request
+ * bodies are held to a limit: refused with 413 at once when Content-Length is
+ * over it, without reading or forwarding a byte; cut as soon as a streamed
+ * body passes it; cut too when the whole body has not arrived in time (the
+ * answer is not timed). Every answer, the backend's and its own, carries the
+ * API's security headers.
  */
-import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
+import { API_SECURITY_HEADERS } from '../../supabase/functions/_shared/security-headers.ts';
+import { apiKeyRefusal } from './api-key.ts';
 
 export interface Proxy {
   /** Path prefix on this origin, e.g. '/rest/v1'; stripped before forwarding. */
@@ -19,6 +24,11 @@ export interface Proxy {
    * the project. Absent: no check (PostgREST checks its own).
    */
   readonly verifyJwt?: (token: string) => Promise<boolean>;
+  /**
+   * The project's keys (anon, service_role): one must come in the `apikey` header, as Supabase's
+   * gateway wants for /rest/v1 (api-key.ts). Absent: no key asked (the functions' routes).
+   */
+  readonly apiKeys?: readonly string[];
 }
 
 export interface BodyLimits {
@@ -33,9 +43,21 @@ export function matchesPrefix(url: string, prefix: string): boolean {
   return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 }
 
-/** True when Content-Length alone says the body is over the limit. */
-export function declaredTooLarge(req: IncomingMessage, limits: BodyLimits): boolean {
-  return Number(req.headers['content-length'] ?? 0) > limits.maxBytes;
+interface Refusal {
+  readonly status: number;
+  readonly body: object;
+}
+
+/**
+ * What is refused from the request's head alone, before a byte of its body: a
+ * missing or wrong project key first (Kong runs key-auth before its size
+ * limit), then a body whose Content-Length is over the limit. A preflight
+ * passes without a key: browsers send it without the request's headers.
+ */
+export function refusalBeforeBody(proxy: Proxy | undefined, limits: BodyLimits, req: IncomingMessage): Refusal | null {
+  const keyRefusal = proxy?.apiKeys && req.method !== 'OPTIONS' ? apiKeyRefusal(req.headers, proxy.apiKeys) : null;
+  if (keyRefusal) return keyRefusal;
+  return Number(req.headers['content-length'] ?? 0) > limits.maxBytes ? { status: 413, body: tooLarge(limits) } : null;
 }
 
 function tooLarge(limits: BodyLimits): object {
@@ -48,7 +70,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, body:
     req.socket.destroy();
     return;
   }
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+  res.writeHead(status, { ...API_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
   res.end(JSON.stringify(body));
 }
 
@@ -57,13 +79,22 @@ export function sendJson(res: ServerResponse, status: number, body: object): voi
     res.destroy();
     return;
   }
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.writeHead(status, { ...API_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }
 
+/** The backend's headers without any it sent of our security headers' names: ours, set on the answer first, stand. */
+function withoutOurs(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const ours = new Set(Object.keys(API_SECURITY_HEADERS).map((name) => name.toLowerCase()));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !ours.has(name)));
+}
+
 export function forward(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, res: ServerResponse): void {
-  if (declaredTooLarge(req, limits)) {
-    refuse(req, res, 413, tooLarge(limits));
+  // Set before anything is answered: writeHead keeps them under whatever it is given.
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) res.setHeader(name, value);
+  const refusal = refusalBeforeBody(proxy, limits, req);
+  if (refusal) {
+    refuse(req, res, refusal.status, refusal.body);
     return;
   }
   // The body waits, paused, while the token is checked; preflights carry no token, as on Supabase.
@@ -88,7 +119,7 @@ function pass(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, res: Serve
   const upstream = httpRequest(
     { hostname: target.hostname, port: target.port, path, method: req.method, headers: gatewayHeaders(req, target) },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.writeHead(answer.statusCode ?? 502, withoutOurs(answer.headers));
       answer.pipe(res);
     },
   );

@@ -10,6 +10,7 @@ import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { API_SECURITY_HEADERS, EVERY_ANSWER_HEADERS } from '../../supabase/functions/_shared/security-headers.ts';
 import { HEADERS_FILE, headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
@@ -22,6 +23,10 @@ export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export async function staticFiles(root: string): Promise<StaticHandler> {
   await precompress(root);
   const rules = await readHeaderRules(root);
+  // What the build's _headers says of every path: on every answer, the 404s and 405s too.
+  const everywhere = { ...EVERY_ANSWER_HEADERS, ...headersFor(rules.filter((rule) => rule.path === '/*'), '/') };
+  // A refusal is JSON, not the page: under the app's own headers, the API's strict ones where the build says none.
+  const refusal = { ...API_SECURITY_HEADERS, ...everywhere };
   const serve = sirv(root, {
     single: true,
     brotli: true,
@@ -30,17 +35,17 @@ export async function staticFiles(root: string): Promise<StaticHandler> {
       // A route the page owns is answered with the page: its headers are the page's.
       const served = extname(pathname) === '' ? '/index.html' : pathname;
       res.setHeader('Cache-Control', served.startsWith(ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
       if (/\.(?:html|js|mjs|css|json|webmanifest|txt)$/.test(served)) res.setHeader('Content-Type', contentType(served));
       // setHeader ignores case, so the file's headers replace the defaults above.
       for (const [name, value] of Object.entries(headersFor(rules, served))) res.setHeader(name, value);
     },
-    onNoMatch: (_req, res) => answer(res, 404, { error: 'not found' }),
+    onNoMatch: (_req, res) => answer(res, 404, refusal, { error: 'not found' }),
   });
   return (req, res) => {
+    for (const [name, value] of Object.entries(everywhere)) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
-      answer(res, 405, { error: 'method not allowed' });
+      answer(res, 405, refusal, { error: 'method not allowed' });
       return;
     }
     if (HOST_FILES.has(new URL(req.url ?? '/', 'http://x').pathname)) req.url = '/';
@@ -48,8 +53,8 @@ export async function staticFiles(root: string): Promise<StaticHandler> {
   };
 }
 
-function answer(res: ServerResponse, status: number, body: object): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
+function answer(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: object): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 

@@ -52,8 +52,8 @@ export const consumed = (page: Page) => page.getByRole('region', { name: 'Produc
 
 /** The same origin's API proxies as the product's, for a test's own server of the same build. */
 export function productProxies(): Proxy[] {
-  const proxies = JSON.parse(process.env.BAR_TAB_PROXIES ?? '[]') as { prefix: string; target: string }[];
-  return proxies.map(({ prefix, target }) => ({ prefix, target: () => target }));
+  const proxies = JSON.parse(process.env.BAR_TAB_PROXIES ?? '[]') as { prefix: string; target: string; apiKeys?: string[] }[];
+  return proxies.map(({ prefix, target, apiKeys }) => ({ prefix, target: () => target, ...(apiKeys ? { apiKeys } : {}) }));
 }
 
 /** The guest's id, as the page keeps it. */

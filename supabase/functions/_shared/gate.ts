@@ -1,6 +1,7 @@
 /** The door of every function: what is refused before a body is read. */
 import { ALLOWED_METHODS, corsHeaders, isForbiddenCrossSite, preflightHeaders } from './cors.ts';
-import { jsonError, type ErrorAnswer } from './responses.ts';
+import { jsonError, secured, type ErrorAnswer } from './responses.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 /**
  * The checks every function makes before it reads a body: its path (`name`:
@@ -15,9 +16,9 @@ export function refuseRequest(name: string, request: Request, allowed: ReadonlyS
   }
   if (request.method === 'OPTIONS') {
     const headers = preflightHeaders(request, allowed);
-    if (headers) return new Response(null, { status: 204, headers });
+    if (headers) return new Response(null, { status: 204, headers: { ...headers, ...API_SECURITY_HEADERS } });
     if (request.headers.has('origin')) return jsonError(forbidden, cors);
-    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS } });
+    return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, ...API_SECURITY_HEADERS } });
   }
   if (request.method !== 'POST') {
     return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: ALLOWED_METHODS } }, cors);
@@ -34,12 +35,16 @@ export type Handler = (request: Request, info?: RequestInfo) => Promise<Response
 
 type Answer = (request: Request, info: RequestInfo | undefined, cors: Record<string, string>) => Promise<Response>;
 
-/** Every answer carries the CORS headers; a failure nobody foresaw is logged and answered 500 in JSON, never as a trace. */
+/**
+ * Every answer carries the CORS headers and the security headers (whatever the
+ * handler built); a failure nobody foresaw is logged and answered 500 in JSON,
+ * never as a trace.
+ */
 export function withLastResort(allowed: ReadonlySet<string>, log: (line: string) => void, answer: Answer): Handler {
   return async (request, info) => {
     const cors = corsHeaders(request, allowed);
     try {
-      return await answer(request, info, cors);
+      return secured(await answer(request, info, cors));
     } catch (error) {
       log(`unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
       return jsonError({ status: 500, error: 'Error interno.' }, cors);

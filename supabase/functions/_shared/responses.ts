@@ -1,4 +1,5 @@
-/** Answers of the function: JSON errors and the streamed plain-text comment. */
+/** Answers of the function: JSON errors and the streamed plain-text comment, each with the security headers. */
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 export interface ErrorAnswer {
   readonly status: number;
@@ -8,14 +9,13 @@ export interface ErrorAnswer {
   readonly headers?: Record<string, string>;
 }
 
+/** A JSON answer's headers: CORS, never cached, and the security headers last, so nothing replaces them. */
+export function jsonHeaders(cors: Record<string, string>, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...cors, ...extra, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...API_SECURITY_HEADERS };
+}
+
 export function jsonError(answer: ErrorAnswer, cors: Record<string, string>): Response {
-  const headers: Record<string, string> = {
-    ...cors,
-    ...answer.headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  };
+  const headers = jsonHeaders(cors, answer.headers);
   if (answer.retryAfterSeconds !== undefined) headers['Retry-After'] = String(answer.retryAfterSeconds);
   const body = answer.issues ? { error: answer.error, issues: answer.issues } : { error: answer.error };
   return new Response(JSON.stringify(body), { status: answer.status, headers });
@@ -24,11 +24,23 @@ export function jsonError(answer: ErrorAnswer, cors: Record<string, string>): Re
 export function textStream(body: ReadableStream<Uint8Array>, cors: Record<string, string>): Response {
   return new Response(body, {
     status: 200,
-    headers: {
-      ...cors,
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
+    headers: { ...cors, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...API_SECURITY_HEADERS },
   });
+}
+
+/**
+ * The answer with the security headers, over any of the same name: whatever a
+ * handler built, by hand too, leaves with them. The body is not touched, so a
+ * stream stays a stream.
+ */
+export function secured(response: Response): Response {
+  try {
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // A Response from fetch() has immutable headers: the same body and status under a copy of them.
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) copy.headers.set(name, value);
+    return copy;
+  }
 }

@@ -33,6 +33,11 @@ describe('npm start', () => {
     expect((await fetch(`http://127.0.0.1:${run.port}/`)).status).toBe(200);
     const rest = await fetch(`http://127.0.0.1:${run.port}/rest/v1/orders`, { headers: { apikey: printed(run, 'clave anon') } });
     expect(await rest.json()).toEqual([]);
+    // As Supabase's gateway: no project key, no data (issue 19), and the refusal carries the API's headers.
+    const noKey = await fetch(`http://127.0.0.1:${run.port}/rest/v1/orders`);
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ message: 'No API key found in request' });
+    expect(noKey.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
 
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
