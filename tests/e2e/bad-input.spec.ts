@@ -26,8 +26,17 @@ test('hostile or odd names stay text and stay within 60 characters', async ({ pa
 
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  await enterName(page, '🍺🍀🎂');
-  await expect(page.getByText('Escribe lo que pediste, 🍺🍀🎂')).toBeVisible();
+  const field = page.getByPlaceholder('Tu nombre real');
+  await field.fill('🍺🍀🎂');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Tu nombre necesita al menos 3 letras que se puedan leer.');
+  // Characters that show nothing are not a name: nothing is kept, and nothing is said (spec: too short).
+  await field.fill('\u3164\u3164\u3164\u2800\u200b\u{E0041}');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  await enterName(page, 'Ana\u200d 🍺🍀🎂\u2060');
+  await expect(page.getByText('Escribe lo que pediste, Ana 🍺🍀🎂')).toBeVisible();
 });
 
 test('awkward searches find nothing and break nothing', async ({ page }) => {
