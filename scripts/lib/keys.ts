@@ -49,15 +49,24 @@ export async function loadOrCreateSecrets(file: string): Promise<LocalSecrets> {
   return secrets;
 }
 
-/** A Supabase-style key: an HS256 JWT with the role PostgREST switches to. */
+/**
+ * A Supabase-style key: an HS256 JWT with the role PostgREST switches to. The
+ * same secret always gives the same key, as a Supabase project's keys stay the
+ * same: the gateway accepts only the project's keys as they are, and a phone
+ * whose installed app was built at an earlier start must still sync.
+ */
 export function signRoleKey(jwtSecret: string, role: 'anon' | 'service_role'): Promise<string> {
   return new SignJWT({ role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer('supabase-local')
-    .setIssuedAt()
-    .setExpirationTime('10y')
+    .setIssuedAt(KEYS_ISSUED_AT)
+    .setExpirationTime(KEYS_EXPIRE_AT)
     .sign(new TextEncoder().encode(jwtSecret));
 }
+
+/** 2026-01-01 and 2046-01-01, in seconds. */
+const KEYS_ISSUED_AT = 1_767_225_600;
+const KEYS_EXPIRE_AT = 2_398_377_600;
 
 /** What Supabase's gateway checks for a function with verify_jwt: an unexpired JWT signed with the project's secret. */
 export async function isProjectJwt(jwtSecret: string, token: string): Promise<boolean> {
