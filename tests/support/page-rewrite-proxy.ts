@@ -28,10 +28,14 @@ export function addSnippet(html: string): string {
   return `${html.slice(0, at)}${HOST_SNIPPET}${html.slice(at)}`;
 }
 
+/** `headers` without `names`. */
+function without<T extends Record<string, unknown>>(headers: T, names: readonly string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name))) as Partial<T>;
+}
+
 /** The upstream's headers, minus those the edited body makes wrong. */
 function editedHeaders(headers: IncomingMessage['headers'], length: number): OutgoingHttpHeaders {
-  const { 'content-length': _length, 'content-encoding': _encoding, 'transfer-encoding': _transfer, ...kept } = headers;
-  return { ...kept, 'content-length': String(length) };
+  return { ...without(headers, ['content-length', 'content-encoding', 'transfer-encoding']), 'content-length': String(length) };
 }
 
 export async function startPageRewriteProxy(target: URL): Promise<PageRewriteProxy> {
@@ -39,8 +43,8 @@ export async function startPageRewriteProxy(target: URL): Promise<PageRewritePro
   const sockets = new Set<Socket>();
   const forward = (req: IncomingMessage, res: ServerResponse) => {
     // Uncompressed from the app, so the page can be edited; the other files are passed through unread.
-    const { 'accept-encoding': _encoding, ...headers } = req.headers;
-    const upstream = request({ hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...headers, host: target.host } }, (answer) => {
+    const headers = { ...without(req.headers, ['accept-encoding']), host: target.host };
+    const upstream = request({ hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (answer) => {
       if (!(answer.headers['content-type'] ?? '').startsWith('text/html') || answer.statusCode !== 200) {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
