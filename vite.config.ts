@@ -195,8 +195,9 @@ function ownRegisterHook(): Plugin {
  */
 const LATER_MODULES = [/\/node_modules\/@supabase\/supabase-js\//, /\/src\/views\/host\/HostApp\.tsx$/];
 
+const PAGE_FILE = 'index.html';
 /** Files the service worker fetches at install besides the guest's code: the page and the manifest it links. */
-const INSTALLED = new Set(['index.html', MANIFEST_FILE]);
+const INSTALLED = new Set([PAGE_FILE, MANIFEST_FILE]);
 /** Assets besides the chunks that index.html loads, and so the app needs offline. */
 const PAGE_ASSETS = /^assets\/register-sw-[\da-f]+\.js$/;
 
@@ -205,7 +206,9 @@ const PAGE_ASSETS = /^assets\/register-sw-[\da-f]+\.js$/;
  * every chunk (and its CSS) the guest's app can load from the entry, except
  * through a dynamic import of a LATER module. The rest (icons, screenshots,
  * LATER chunks) is kept when first loaded. Files whose names carry no hash get
- * their digest, so the worker can take them from the HTTP cache. What the
+ * their digest, so the worker can take them from the HTTP cache; the page also
+ * gets the entry script it loads, so the worker can tell this build's page
+ * from another's when a host has added to it (src/sw/shell.ts). What the
  * app imports once running (`imported`) index.html's early script fetches
  * ahead, timed to follow the page's own downloads on the link.
  */
@@ -214,6 +217,8 @@ function offlinePlan() {
   const needed = new Set<string>();
   /** What index.html loads: the entry, its static imports, their CSS. */
   const loadedByPage = new Set<string>();
+  /** The entry script index.html loads, as the page names it. */
+  let pageScript = '';
   const plugin: Plugin = {
     name: 'bar-tab:offline-plan',
     apply: 'build',
@@ -234,14 +239,20 @@ function offlinePlan() {
       };
       needed.clear();
       loadedByPage.clear();
+      pageScript = '';
       for (const chunk of chunks.values()) {
         if (!chunk.isEntry) continue;
+        if (chunk.facadeModuleId?.endsWith(`/${PAGE_FILE}`)) pageScript = `/${chunk.fileName}`;
         visit(needed, chunk.fileName, true);
         visit(loadedByPage, chunk.fileName, false);
       }
     },
   };
   const integrity = async (url: string) => `sha256-${createHash('sha256').update(await readFile(join(outDir, url))).digest('base64')}`;
+  const names = () => {
+    if (!pageScript) throw new Error(`${PAGE_FILE} loads no entry script: the worker could not tell its build`);
+    return pageScript;
+  };
   const transform = async (entries: { url: string; revision: string | null; size: number }[]) => ({
     manifest: await Promise.all(
       entries.map(async ({ url, revision, size }) => ({
@@ -249,6 +260,7 @@ function offlinePlan() {
         revision: null,
         size,
         ...(revision ? { integrity: await integrity(url) } : {}),
+        ...(url === PAGE_FILE ? { names: names() } : {}),
         ...(INSTALLED.has(url) || needed.has(url) || PAGE_ASSETS.test(url) ? {} : { later: true }),
       })),
     ),

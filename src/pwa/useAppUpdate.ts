@@ -1,5 +1,6 @@
 // The app's own hook (src/pwa/register-sw.ts, through vite.config.ts), under vite-plugin-pwa's name.
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { registrationFailed, watchOfflineReadiness } from './offline-readiness.ts';
 
 // The worker is registered before this code even arrives: by a script of its
 // own that index.html loads (vite.config.ts, earlyRegistration). The hook's
@@ -28,8 +29,9 @@ export interface AppUpdate {
 
 /**
  * Registers the service worker in prompt mode: an update never replaces the
- * running app on its own, the guest decides. Registration failures are quiet:
- * the app works without a worker, just not offline.
+ * running app on its own, the guest decides. A first install or a
+ * registration that fails is told to the page (offline-readiness.ts): the app
+ * works without a worker, just not offline, and the guest must know.
  */
 export function useAppUpdate(): AppUpdate {
   const {
@@ -37,11 +39,11 @@ export function useAppUpdate(): AppUpdate {
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
-      if (registration) checkForUpdates(registration);
+      if (!registration) return;
+      watchOfflineReadiness(registration);
+      checkForUpdates(registration);
     },
-    onRegisterError() {
-      // No worker (unsupported, or blocked): the app still runs online.
-    },
+    onRegisterError: registrationFailed,
   });
   return {
     waiting,

@@ -4,8 +4,10 @@
  * nothing twice: a file whose name carries its hash comes from an earlier
  * version's cache or from the HTTP cache the page has just filled; the page
  * itself and the manifest come from the HTTP cache too, checked against their
- * digests. What is needed only with signal (the sync transport) or only by
- * the host is kept when it first loads, never fetched at install.
+ * digests. A page whose bytes differ (a host that adds its analytics or
+ * snippets to it) is asked from the server and kept if it is this build's.
+ * What is needed only with signal (the sync transport) or only by the host is
+ * kept when it first loads, never fetched at install.
  */
 
 /** One file of the build, as the manifest injected into sw.js lists it. */
@@ -14,6 +16,13 @@ export interface ShellEntry {
   readonly url: string;
   /** For a name that does not change with the content (index.html, the icons): its SHA-256, as subresource integrity. */
   readonly integrity?: string;
+  /**
+   * For the page: this build's entry script ('/assets/index-1a2b3c.js'), which
+   * every copy of this build's page names. Hosts add to the page on its way
+   * (analytics, snippets, an edge's rewriting) but leave that name, so a page
+   * whose bytes are not `integrity` is still this build's if it names it.
+   */
+  readonly names?: string;
   /** Kept when the app first loads it, or from the HTTP cache if the page already has; never downloaded at install. */
   readonly later?: boolean;
 }
@@ -74,9 +83,22 @@ async function download(shell: Shell, entry: ShellEntry): Promise<Response> {
   try {
     return await keepable(await fetch(source, { cache: 'force-cache', integrity }));
   } catch {
-    // Not in the HTTP cache, or another version of it: ask the server.
+    // Not in the HTTP cache, or other bytes (another version, or edited by the host): ask the server.
+    if (entry.names) return thisBuildsPage(source, entry.names);
     return keepable(await fetch(source, { cache: 'no-cache', integrity }));
   }
+}
+
+/**
+ * The page as the server sends it now, whatever the host added to it, kept
+ * only if it is this build's: it names this build's entry script, so it never
+ * runs another build's code against this build's files. Asked past the HTTP
+ * cache (no-cache revalidates), which may hold an earlier build's page.
+ */
+async function thisBuildsPage(source: string, entryScript: string): Promise<Response> {
+  const response = await keepable(await fetch(source, { cache: 'no-cache' }));
+  if (!(await response.clone().text()).includes(entryScript)) throw new Error(`${source}: a page of another build (no ${entryScript})`);
+  return response;
 }
 
 /** An earlier version's copy of a hashed file, which is the same file. */

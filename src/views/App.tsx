@@ -7,6 +7,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { InstallHelp } from './InstallHelp.tsx';
 import { GuestScreenWhenLoaded, loadGuestScreen } from './lazy-guest-screen.tsx';
 import { NameEntry } from './NameEntry.tsx';
+import { OfflineProblem } from './OfflineProblem.tsx';
 import { ReloadPrompt } from './ReloadPrompt.tsx';
 import { StorageProblem } from './StorageProblem.tsx';
 
@@ -67,6 +68,7 @@ export function App() {
           <PintGlass />
           La Cuenta
         </h1>
+        <OfflineProblem />
       </header>
       <main className="app-main">
         {storageUsable === false ? (

@@ -8,6 +8,7 @@ import { env } from '../../config/env.ts';
 import { askHost, createHostSession, hostEndpoint, localHostStore, useHostState, type HostEndpoint, type HostSession } from '../../host/index.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
+import { OfflineProblem } from '../OfflineProblem.tsx';
 import { HostSignIn } from './HostSignIn.tsx';
 import { PartyScreen } from './PartyScreen.tsx';
 import './host.css';
@@ -22,6 +23,7 @@ export default function HostApp() {
     <>
       <header className="app-header">
         <h1 className="brand">La fiesta</h1>
+        <OfflineProblem />
       </header>
       <main className="app-main">
         <ErrorBoundary kept="Las cuentas siguen en el servidor.">

@@ -66,6 +66,13 @@ describe('the built service worker', () => {
       else expect(entry.integrity, entry.url).toMatch(/^sha256-[\w+/]{43}=$/);
     }
   });
+
+  it('names, for index.html, the entry script the page loads: what tells this build’s page from another when a host has added to it', () => {
+    const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+)"/.exec(indexHtml)?.[1];
+    expect(entry).toBeDefined();
+    expect(listed.find((item) => item.url === 'index.html')?.names).toBe(entry);
+    expect(listed.filter((item) => item.names !== undefined)).toHaveLength(1);
+  });
 });
 
 describe('what the service worker fetches when it installs', () => {

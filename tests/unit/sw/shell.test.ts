@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateShell, installShell, planShell, respond, type ShellEntry } from '../../../src/sw/shell.ts';
 
 const SCOPE = 'https://bar.example/';
-const PAGE = { url: 'index.html', integrity: 'sha256-page' };
+const PAGE = { url: 'index.html', integrity: 'sha256-page', names: '/assets/index-a1.js' };
 const MANIFEST = { url: 'manifest.webmanifest', integrity: 'sha256-manifest' };
 const ENTRY = { url: 'assets/index-a1.js' };
 const TAB = { url: 'assets/GuestScreen-b2.js' };
@@ -26,6 +26,9 @@ let asked: Asked[];
 /** What the HTTP cache holds (what the page loaded), and what the server has, by URL. */
 let httpCache: Set<string>;
 let offline: boolean;
+/** index.html as the server sends it (the scope's root): this build's, unless a test says otherwise. */
+let servedPage: string;
+const pageNaming = (script: string) => `<!doctype html><head><script type="module" crossorigin src="${script}"></script></head>`;
 
 function fakeCache(store: Map<string, Response>): Cache {
   const keyOf = (request: RequestInfo | URL) => (typeof request === 'string' ? request : request instanceof URL ? request.href : request.url);
@@ -43,6 +46,7 @@ beforeEach(() => {
   asked = [];
   httpCache = new Set();
   offline = false;
+  servedPage = pageNaming(PAGE.names);
   vi.stubGlobal('caches', {
     open: (name: string) => {
       const store = stores.get(name) ?? new Map<string, Response>();
@@ -59,7 +63,7 @@ beforeEach(() => {
     const cached = httpCache.has(url);
     if (init?.cache === 'only-if-cached' && !cached) return Promise.reject(new TypeError('not in the HTTP cache'));
     if (offline && !cached) return Promise.reject(new TypeError('no signal'));
-    return Promise.resolve(new Response(`body of ${url}`, { status: 200 }));
+    return Promise.resolve(new Response(url === SCOPE ? servedPage : `body of ${url}`, { status: 200 }));
   });
 });
 
@@ -88,18 +92,36 @@ describe('installing', () => {
     expect(downloads()).toEqual(['/']);
   });
 
-  it('asks the server for the page when the HTTP cache holds another version of it', async () => {
-    const real = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => (init?.cache === 'force-cache' ? Promise.reject(new TypeError('integrity')) : real(input, init)));
-    const shell = planShell([PAGE], SCOPE);
-    await installShell(shell);
-    expect(asked).toEqual([{ url: SCOPE, cache: 'no-cache', integrity: 'sha256-page' }]);
-    expect(kept(shell.cacheName)).toEqual(['/index.html']);
-  });
-
   it('fails while a file is missing, so the browser tries again later', async () => {
     offline = true;
     await expect(installShell(planShell([PAGE, ENTRY], SCOPE))).rejects.toThrow();
+  });
+});
+
+describe('the page, when its bytes are not the build’s', () => {
+  /** The HTTP cache's copy fails its digest: another version, or the page as the host edited it. */
+  const digestFails = () => {
+    const real = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => (init?.cache === 'force-cache' ? Promise.reject(new TypeError('integrity')) : real(input, init)));
+  };
+  const keptPage = async (shell: ReturnType<typeof planShell>) => (await (await caches.open(shell.cacheName)).match(`${SCOPE}index.html`))?.text();
+
+  it('asks the server past the HTTP cache, and keeps a page a host added a script to: it names this build’s entry script', async () => {
+    digestFails();
+    const edited = servedPage.replace('</head>', '<script defer src="https://static.cloudflareinsights.com/beacon.min.js"></script></head>');
+    servedPage = edited;
+    const shell = planShell([PAGE], SCOPE);
+    await installShell(shell);
+    expect(asked).toEqual([{ url: SCOPE, cache: 'no-cache', integrity: undefined }]);
+    expect(await keptPage(shell)).toBe(edited);
+  });
+
+  it('fails the install rather than keep a page of another build with this build’s files', async () => {
+    digestFails();
+    servedPage = pageNaming('/assets/index-zz9.js');
+    const shell = planShell([PAGE, ENTRY], SCOPE);
+    await expect(installShell(shell)).rejects.toThrow(/another build/);
+    expect(await keptPage(shell)).toBeUndefined();
   });
 });
 
@@ -125,7 +147,7 @@ describe('an update', () => {
     stores.set('workbox-precache-v2-https://bar.example/', new Map());
     asked = [];
     const changedEntry: ShellEntry = { url: 'assets/index-d4.js' };
-    const after = planShell([{ ...PAGE, integrity: 'sha256-page-2' }, changedEntry, TAB, TRANSPORT], SCOPE);
+    const after = planShell([{ ...PAGE, integrity: 'sha256-page-2', names: `/${changedEntry.url}` }, changedEntry, TAB, TRANSPORT], SCOPE);
     await installShell(after);
     expect(downloads().sort()).toEqual(['/', '/assets/index-d4.js']);
     expect(kept(after.cacheName)).toContain('/assets/supabase-c3.js');
@@ -144,7 +166,7 @@ describe('answering the page', () => {
   it('opens every page of the app from the kept index.html, and leaves the API alone', async () => {
     await installShell(shell);
     offline = true;
-    expect(await (await respond(shell, navigation('anfitrion')))?.text()).toBe(`body of ${SCOPE}`);
+    expect(await (await respond(shell, navigation('anfitrion')))?.text()).toBe(servedPage);
     expect(respond(shell, navigation('rest/v1/orders'))).toBeUndefined();
     expect(respond(shell, new Request(`${SCOPE}rest/v1/orders`))).toBeUndefined();
     expect(respond(shell, new Request(`${SCOPE}${ENTRY.url}`, { method: 'POST', body: '' }))).toBeUndefined();
