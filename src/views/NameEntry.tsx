@@ -67,7 +67,7 @@ export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps
         {atLimit ? LIMIT_REACHED : ''}
       </p>
       {needsLetters && (
-        <p className="name-limit" id={lettersId} role="alert">
+        <p className="name-refused" id={lettersId} role="alert">
           {NAME_NEEDS_LETTERS}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { consumed, enterName, expect, test } from './fixtures.ts';
+import { consumed, enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
 
 test('a corrupt stored user shows the name view, not a crash', async ({ page }) => {
   for (const raw of ['not json', '{"id":"x"}', '{"full_name":"Ana"}', 'null', '42']) {
@@ -30,6 +30,7 @@ test('hostile or odd names stay text and stay within 60 characters', async ({ pa
   await field.fill('🍺🍀🎂');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('alert')).toHaveText('Tu nombre necesita al menos 3 letras que se puedan leer.');
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/19-name-needs-letters.png` });
   // Characters that show nothing are not a name: nothing is kept, and nothing is said (spec: too short).
   await field.fill('\u3164\u3164\u3164\u2800\u200b\u{E0041}');
   await page.getByRole('button', { name: 'Continuar' }).click();
