@@ -5,6 +5,8 @@ export interface GuestRequest {
   readonly method?: string;
   /** Sent as x-guest-id; none for a request that names no guest. */
   readonly guest?: string | null;
+  /** Sent as x-party-code: the party the phone joined by its link; none for the default party. */
+  readonly party?: string;
   readonly body?: unknown;
   /** The anon key unless given. */
   readonly key?: string;
@@ -15,6 +17,7 @@ export async function asGuest(stack: TestStack, path: string, init: GuestRequest
   const key = init.key ?? stack.stack.anonKey;
   const headers: Record<string, string> = { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
   if (init.guest) headers['x-guest-id'] = init.guest;
+  if (init.party !== undefined) headers['x-party-code'] = init.party;
   if (init.prefer) headers.Prefer = init.prefer;
   const response = await fetch(`${stack.stack.restUrl()}${path}`, {
     method: init.method ?? 'GET',

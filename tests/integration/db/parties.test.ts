@@ -1,0 +1,165 @@
+/**
+ * Every party its own, against the real stack: row level security scopes each
+ * guest request to the guest and to the party its request names (x-party-code),
+ * and a closed party takes no new guests, no orders tapped after the close and
+ * no resets. The probes: a forged party, a forged guest, a guest of party A
+ * naming party B, embedding, counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asGuest, type GuestRequest } from '../../support/as-guest.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+
+afterAll(async () => {
+  await stack.stop();
+});
+
+interface Party {
+  readonly id: string;
+  readonly code: string;
+}
+
+async function openParty(name: string): Promise<Party> {
+  const [party] = await stack.query<Party>(
+    `insert into parties (code, name, party_date) values (new_party_code(), $1, current_date) returning id, code`,
+    [name],
+  );
+  if (!party) throw new Error('no party made');
+  return party;
+}
+
+const rest = (path: string, init: GuestRequest) => asGuest(stack, path, { prefer: 'return=minimal', ...init });
+
+const order = (guest: string, createdAt = new Date().toISOString()) => ({
+  id: crypto.randomUUID(),
+  user_id: guest,
+  product_name: 'Summer Ale 500cc',
+  product_price: 4400,
+  created_at: createdAt,
+});
+
+/** A guest who joined `party` by its link, with `orders` orders. */
+async function guestOf(party: Party | null, name: string, orders = 2): Promise<string> {
+  const guest = crypto.randomUUID();
+  const as = { guest, ...(party ? { party: party.code } : {}) };
+  expect((await rest('/users', { ...as, method: 'POST', body: { id: guest, full_name: name } })).status).toBe(201);
+  for (let index = 0; index < orders; index += 1) expect((await rest('/orders', { ...as, method: 'POST', body: order(guest) })).status).toBe(201);
+  return guest;
+}
+
+async function countOf(path: string, guest: string, party: Party): Promise<string | null> {
+  const response = await fetch(`${stack.stack.restUrl()}${path}`, {
+    method: 'HEAD',
+    headers: { apikey: stack.stack.anonKey, Authorization: `Bearer ${stack.stack.anonKey}`, 'x-guest-id': guest, 'x-party-code': party.code, Prefer: 'count=exact' },
+  });
+  return response.headers.get('content-range');
+}
+
+describe('the default party', () => {
+  it('exists, once, and takes a request that names no party (an app from before parties)', async () => {
+    expect(await stack.query('select name from parties where is_default')).toEqual([{ name: 'Fiesta de prueba' }]);
+    const guest = await guestOf(null, 'Ana Antigua');
+    expect(await stack.query('select count(*)::int as n from users join parties on parties.id = users.party_id where users.id = $1 and parties.is_default', [guest])).toEqual([{ n: 1 }]);
+    expect(await stack.query('select count(*)::int as n from orders join parties on parties.id = orders.party_id where orders.user_id = $1 and parties.is_default', [guest])).toEqual([{ n: 2 }]);
+  });
+});
+
+describe('no read or write crosses parties', () => {
+  let a: Party;
+  let b: Party;
+  let ana: string;
+  let beto: string;
+
+  beforeAll(async () => {
+    [a, b] = [await openParty('Cumpleaños de Ana'), await openParty('Despedida de Beto')];
+    ana = await guestOf(a, 'Ana de la Fiesta A', 3);
+    beto = await guestOf(b, 'Beto de la Fiesta B', 2);
+  });
+
+  it('puts a guest in the party their link names', async () => {
+    expect(await stack.query('select party_id from users where id = $1', [ana])).toEqual([{ party_id: a.id }]);
+    expect(await stack.query('select distinct party_id from orders where user_id = $1', [ana])).toEqual([{ party_id: a.id }]);
+  });
+
+  it('a forged party: an unknown code joins no party and reads nothing', async () => {
+    const guest = crypto.randomUUID();
+    const forged = { guest, party: 'codigoquenoexiste0000' };
+    expect(await rest('/users', { ...forged, method: 'POST', body: { id: guest, full_name: 'Fulano Falso' } })).toMatchObject({ status: 409, body: { code: '23503' } });
+    expect(await stack.query('select id from users where id = $1', [guest])).toEqual([]);
+    expect((await rest('/orders?select=id', { guest: ana, party: 'codigoquenoexiste0000' })).body).toEqual([]);
+  });
+
+  it('a forged guest: another guest’s id in the right party reads nothing of theirs', async () => {
+    const stranger = await guestOf(a, 'Extraño de la Fiesta A', 1);
+    const read = await rest(`/orders?select=id&user_id=eq.${ana}`, { guest: stranger, party: a.code });
+    expect(read.body).toEqual([]);
+  });
+
+  it('a guest of party A naming party B reads nothing, adds nothing, resets nothing', async () => {
+    const asB = { guest: ana, party: b.code };
+    expect((await rest('/users?select=id', asB)).body).toEqual([]);
+    expect((await rest('/orders?select=id', asB)).body).toEqual([]);
+    expect(await rest('/orders', { ...asB, method: 'POST', body: order(ana) })).toMatchObject({ status: 401, body: { code: '42501' } });
+    await rest(`/orders?user_id=eq.${ana}`, { ...asB, method: 'PATCH', body: { active: false } });
+    expect(await stack.query('select count(*)::int as n from orders where user_id = $1 and active', [ana])).toEqual([{ n: 3 }]);
+    // Nor can it read B's guests by naming them.
+    expect((await rest(`/orders?select=id&user_id=eq.${beto}`, { guest: beto, party: a.code })).body).toEqual([]);
+  });
+
+  it('embedding and counts see the guest’s own rows only', async () => {
+    const embedded = await rest('/users?select=id,orders(id)', { guest: ana, party: a.code });
+    expect(embedded.body).toEqual([{ id: ana, orders: expect.any(Array) }]);
+    expect((embedded.body as { orders: unknown[] }[])[0]?.orders).toHaveLength(3);
+    // Content-Range's total, after the slash: what Postgres counted for this request.
+    const total = async (path: string, party: Party) => (await countOf(path, ana, party))?.split('/')[1];
+    expect(await total('/orders?select=id', a)).toBe('3');
+    expect(await total('/users?select=id', a)).toBe('1');
+    expect(await total('/orders?select=id', b)).toBe('0');
+    expect(await total('/users?select=id', b)).toBe('0');
+  });
+});
+
+describe('a closed party', () => {
+  let party: Party;
+  let guest: string;
+  let closedAt: string;
+
+  beforeAll(async () => {
+    party = await openParty('Fiesta que termina');
+    guest = await guestOf(party, 'Carla Cierre', 1);
+    const [row] = await stack.query<{ closed_at: Date }>('update parties set closed_at = now() where id = $1 returning closed_at', [party.id]);
+    closedAt = (row?.closed_at ?? new Date()).toISOString();
+  });
+
+  it('takes no new guests, with a reason', async () => {
+    const late = crypto.randomUUID();
+    const answer = await rest('/users', { guest: late, party: party.code, method: 'POST', body: { id: late, full_name: 'Tardío Tardón' } });
+    expect(answer).toMatchObject({ status: 400, body: { code: '23514', message: expect.stringContaining('party_closed') } });
+  });
+
+  it('takes an order tapped before the close (a phone that was offline), refuses one tapped after', async () => {
+    const before = new Date(Date.parse(closedAt) - 60_000).toISOString();
+    const after = new Date(Date.parse(closedAt) + 1_000).toISOString();
+    expect((await rest('/orders', { guest, party: party.code, method: 'POST', body: order(guest, before) })).status).toBe(201);
+    expect(await rest('/orders', { guest, party: party.code, method: 'POST', body: order(guest, after) })).toMatchObject({
+      status: 400,
+      body: { code: '23514', message: expect.stringContaining('party_closed') },
+    });
+  });
+
+  it('refuses resets and put-backs, and still shows the tab', async () => {
+    expect(await rest(`/orders?user_id=eq.${guest}`, { guest, party: party.code, method: 'PATCH', body: { active: false } })).toMatchObject({
+      status: 400,
+      body: { code: '23514' },
+    });
+    expect((await rest('/orders?select=id,active', { guest, party: party.code })).body).toEqual([
+      { id: expect.any(String), active: true },
+      { id: expect.any(String), active: true },
+    ]);
+  });
+});
