@@ -163,3 +163,31 @@ describe('a closed party', () => {
     ]);
   });
 });
+
+describe('what a guest’s phone may know of its party', () => {
+  const rpc = (fn: string, body: unknown, init: GuestRequest = {}) => asGuest(stack, `/rpc/${fn}`, { method: 'POST', body, ...init });
+
+  it('reads a party by its code: name, date, payment page, whether it is over; an unknown code is null', async () => {
+    const party = await openParty('Once de Diego');
+    await stack.query(`update parties set payment_url = 'https://pagar.example/diego', host_key_sha256 = sha256('secreta') where id = $1`, [party.id]);
+    const read = await rpc('party_by_code', { p_code: party.code });
+    expect(read).toMatchObject({ status: 200, body: { code: party.code, name: 'Once de Diego', payment_url: 'https://pagar.example/diego', closed_at: null } });
+    expect(JSON.stringify(read.body)).not.toMatch(/host_key|secreta/);
+    expect((await rpc('party_by_code', { p_code: 'codigoquenoexiste0000' })).body).toBeNull();
+  });
+
+  it('reads the host’s paid mark on the guest’s own tab only, in its own party', async () => {
+    const party = await openParty('Fiesta con pagos');
+    const paid = await guestOf(party, 'Pía Pagadora', 1);
+    const other = await guestOf(party, 'Otro Invitado', 1);
+    await stack.query('insert into host_paid_marks (user_id, paid_amount) values ($1, 4840)', [paid]);
+    expect((await rpc('my_paid_mark', {}, { guest: paid, party: party.code })).body).toMatchObject({ paid_amount: 4840, paid_at: expect.any(String) });
+    expect((await rpc('my_paid_mark', {}, { guest: other, party: party.code })).body).toBeNull();
+    expect((await rpc('my_paid_mark', {}, { guest: paid })).body).toBeNull();
+  });
+
+  it('keeps the parties table itself from the anon key', async () => {
+    expect((await asGuest(stack, '/parties?select=code')).status).toBe(401);
+  });
+});
+
