@@ -1,11 +1,22 @@
 /** What the host's page asks the `host` function, and the rules it must meet. */
-import { isUuid } from './rules.ts';
+import { cleanGuestText, countCharacters, isUuid } from './rules.ts';
 
 export type HostAction =
   | { readonly action: 'party' }
   | { readonly action: 'orders' }
   | { readonly action: 'guest'; readonly guestId: string }
-  | { readonly action: 'paid'; readonly guestId: string; readonly paid: boolean; readonly amount?: number };
+  | { readonly action: 'paid'; readonly guestId: string; readonly paid: boolean; readonly amount?: number }
+  /** The owner's list of parties. */
+  | { readonly action: 'parties' }
+  | { readonly action: 'create_party'; readonly name: string; readonly date: string; readonly paymentUrl: string | null }
+  | { readonly action: 'close_party' };
+
+/** Actions only the deployment's owner key may ask. */
+export const OWNER_ACTIONS: ReadonlySet<HostAction['action']> = new Set(['parties', 'create_party']);
+
+export const PARTY_NAME_LENGTH = { min: 1, max: 80 } as const;
+const PARTY_CODE = /^[A-Za-z0-9_-]{16,64}$/;
+const PAYMENT_URL = /^https:\/\/[^\s"<>]+$/;
 
 /** The largest tipped total a guest can reach: 1000 orders at the top price, plus tip. */
 export const MAX_PAID_AMOUNT = 10_000_000_000;
@@ -33,17 +44,28 @@ export function hostKeyOf(body: Readonly<Record<string, unknown>>): string | nul
   return typeof key === 'string' && key !== '' ? key.slice(0, MAX_KEY_LENGTH) : null;
 }
 
+/** The party the request names by its code: null for none (the owner's default party), or why it cannot be one. */
+export function partyCodeOf(body: Readonly<Record<string, unknown>>): Parsed<string | null> {
+  const { party } = body;
+  if (party === undefined || party === null) return { ok: true, value: null };
+  return typeof party === 'string' && PARTY_CODE.test(party) ? { ok: true, value: party } : refuse('party debe ser el código de una fiesta.');
+}
+
 export function parseHostAction(body: Readonly<Record<string, unknown>>): Parsed<HostAction> {
   switch (body.action) {
     case 'party':
     case 'orders':
+    case 'parties':
+    case 'close_party':
       return { ok: true, value: { action: body.action } };
+    case 'create_party':
+      return parseNewParty(body);
     case 'guest':
       return isUuid(body.guestId) ? { ok: true, value: { action: 'guest', guestId: body.guestId } } : refuse('guestId debe ser un UUID.');
     case 'paid':
       return parsePaid(body);
     default:
-      return refuse('action debe ser party, guest, orders o paid.');
+      return refuse('action debe ser party, guest, orders, paid, parties, create_party o close_party.');
   }
 }
 
@@ -56,4 +78,18 @@ function parsePaid(body: Readonly<Record<string, unknown>>): Parsed<HostAction> 
     return refuse(`amount debe ser un entero de pesos entre 0 y ${MAX_PAID_AMOUNT}.`);
   }
   return { ok: true, value: { action: 'paid', guestId: body.guestId, paid: true, amount } };
+}
+
+function parseNewParty(body: Readonly<Record<string, unknown>>): Parsed<HostAction> {
+  const name = typeof body.name === 'string' ? cleanGuestText(body.name) : '';
+  const length = countCharacters(name);
+  if (length < PARTY_NAME_LENGTH.min || length > PARTY_NAME_LENGTH.max) return refuse(`El nombre de la fiesta debe tener entre ${PARTY_NAME_LENGTH.min} y ${PARTY_NAME_LENGTH.max} caracteres.`);
+  const date = body.date;
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T12:00:00Z`))) return refuse('La fecha debe ser AAAA-MM-DD.');
+  const url = body.paymentUrl;
+  if (url !== undefined && url !== null && url !== '' && (typeof url !== 'string' || url.length > 2000 || !PAYMENT_URL.test(url))) {
+    return refuse('La página de pago debe ser una dirección https://.');
+  }
+  const paymentUrl = typeof url === 'string' && url !== '' ? url : null;
+  return { ok: true, value: { action: 'create_party', name, date, paymentUrl } };
 }

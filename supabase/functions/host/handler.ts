@@ -8,11 +8,12 @@ import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
 import type { Database } from '../_shared/database.ts';
-import { isHostKey, withoutKey } from '../_shared/host-key.ts';
-import { hostKeyOf, parseHostAction, parseHostBody, type HostAction } from '../_shared/host-request.ts';
+import { withoutKey } from '../_shared/host-key.ts';
+import { hostKeyOf, OWNER_ACTIONS, parseHostAction, parseHostBody, partyCodeOf, type HostAction } from '../_shared/host-request.ts';
 import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from '../_shared/host-settings.ts';
 import { projectDatabase } from '../_shared/project.ts';
 import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
+import { newPartyKey, partyOf, scopeOfKey, sha256Hex, type Scope } from './scope.ts';
 
 export interface HostHandlerOptions {
   readonly env: HostEnv;
@@ -34,6 +35,8 @@ export const HOST_ERRORS = {
   wrongKey: 'Clave incorrecta.',
   tooManyTries: 'Demasiados intentos; espera un minuto.',
   unknownGuest: 'Invitado desconocido.',
+  unknownParty: 'No encontramos esta fiesta.',
+  otherParty: 'Esta clave abre solo su fiesta.',
   notConfigured: 'La función del anfitrión no está configurada: faltan HOST_KEY, SUPABASE_URL o SUPABASE_SERVICE_ROLE_KEY.',
   database: 'No se pudo leer la base de datos; intenta de nuevo.',
 } as const;
@@ -62,12 +65,16 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   if (!body.ok) return jsonError(body.answer, cors);
   const key = hostKeyOf(body.value);
   if (key === null) return jsonError({ status: 401, error: HOST_ERRORS.noKey }, cors);
+  const action = parseHostAction(body.value);
+  const code = partyCodeOf(body.value);
   // The right key is never counted nor limited: at a bar every guest shares the host's address, so a
   // limit on it would let any guest with a script keep the host out. The key's 256 bits stop guessing.
-  if (!(await isHostKey(key, hostKey))) return refuseWrongKey(context, context.database, clientAddress(request, info?.remoteAddr), cors);
-  const action = parseHostAction(body.value);
+  const scope = await scopeOfKey(context.database, key, hostKey);
+  if (!scope.ok) return databaseAnswer(context, scope, cors);
+  if (!scope.scope) return refuseWrongKey(context, context.database, clientAddress(request, info?.remoteAddr), cors);
   if (!action.ok) return jsonError({ status: 400, error: `Pedido inválido: ${action.error}` }, cors);
-  return perform(context, context.database, action.value, cors);
+  if (!code.ok) return jsonError({ status: 400, error: `Pedido inválido: ${code.error}` }, cors);
+  return perform(context, context.database, { scope: scope.scope, action: action.value, code: code.value }, cors);
 }
 
 type ReadBody = { readonly ok: true; readonly value: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly answer: ErrorAnswer };
@@ -96,17 +103,60 @@ async function refuseWrongKey(context: Context, database: Database, address: str
   return jsonError({ status: 401, error: HOST_ERRORS.wrongKey }, cors);
 }
 
-async function perform(context: Context, database: Database, action: HostAction, cors: Record<string, string>) {
-  if (action.action === 'paid') {
-    const args = { p_user_id: action.guestId, p_paid: action.paid, ...(action.amount === undefined ? {} : { p_amount: action.amount }) };
-    return databaseAnswer(context, await database('host_mark_paid', args), cors);
-  }
-  return databaseAnswer(context, await readFor(database, action), cors);
+interface HostAsk {
+  readonly scope: Scope;
+  readonly action: HostAction;
+  readonly code: string | null;
 }
 
-function readFor(database: Database, action: Exclude<HostAction, { action: 'paid' }>) {
-  if (action.action === 'guest') return database('host_guest', { p_user_id: action.guestId });
-  return database(action.action === 'party' ? 'host_party' : 'host_orders', {});
+async function perform(context: Context, database: Database, ask: HostAsk, cors: Record<string, string>): Promise<Response> {
+  const { action, scope } = ask;
+  if (OWNER_ACTIONS.has(action.action) && scope.role !== 'owner') return jsonError({ status: 403, error: HOST_ERRORS.otherParty }, cors);
+  if (action.action === 'parties') return databaseAnswer(context, await database('host_parties', {}), cors);
+  if (action.action === 'create_party') return createParty(context, database, action, cors);
+  const party = await partyOf(database, scope, ask.code);
+  if (!party.ok) {
+    if (party.reason) context.log(party.reason);
+    const error = party.status === 403 ? HOST_ERRORS.otherParty : party.status === 404 ? HOST_ERRORS.unknownParty : HOST_ERRORS.database;
+    return jsonError({ status: party.status, error }, cors);
+  }
+  return databaseAnswer(context, await partyAction(database, party.partyId, action), cors);
+}
+
+type PartyAction = Exclude<HostAction, { action: 'parties' } | { action: 'create_party' }>;
+
+async function partyAction(database: Database, partyId: string, action: PartyAction) {
+  const p_party = partyId;
+  switch (action.action) {
+    case 'paid':
+      return database('host_mark_paid', { p_party, p_user_id: action.guestId, p_paid: action.paid, ...(action.amount === undefined ? {} : { p_amount: action.amount }) });
+    case 'guest':
+      return database('host_guest', { p_party, p_user_id: action.guestId });
+    case 'orders':
+      return database('host_orders', { p_party });
+    case 'close_party':
+      return database('host_close_party', { p_party });
+    case 'party':
+      return partySummary(database, p_party);
+  }
+}
+
+/** The party's page: its totals and guests, and the party itself (name, link code, closed or not). */
+async function partySummary(database: Database, p_party: string): Promise<Awaited<ReturnType<Database>>> {
+  const [summary, info] = await Promise.all([database('host_party', { p_party }), database('host_party_info', { p_party })]);
+  if (!summary.ok) return summary;
+  if (!info.ok) return info;
+  const party: unknown = JSON.parse(info.text);
+  return { ok: true, text: JSON.stringify({ ...(JSON.parse(summary.text) as object), party }) };
+}
+
+/** Opens a party; its own key is made here, answered this once, and kept only as its SHA-256. */
+async function createParty(context: Context, database: Database, action: Extract<HostAction, { action: 'create_party' }>, cors: Record<string, string>) {
+  const key = newPartyKey();
+  const args = { p_name: action.name, p_date: action.date, p_payment_url: action.paymentUrl, p_key_sha256: await sha256Hex(key) };
+  const made = await database('host_create_party', args);
+  if (!made.ok) return databaseAnswer(context, made, cors);
+  return databaseAnswer(context, { ok: true, text: JSON.stringify({ ...(JSON.parse(made.text) as object), host_key: key }) }, cors);
 }
 
 /** The SQL function's JSON as the answer; its `null` means an unknown guest. */

@@ -11,13 +11,21 @@ let stack: TestStack;
 let ana: SeededGuest;
 let beto: SeededGuest;
 
-const HOST_TABLES = ['host_paid_marks', 'host_key_failures'];
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+const HOST_TABLES = ['host_paid_marks', 'host_key_failures', 'parties'];
 const HOST_FUNCTIONS: [string, Record<string, unknown>][] = [
-  ['host_party', {}],
-  ['host_orders', {}],
-  ['host_guest', { p_user_id: '00000000-0000-4000-8000-000000000000' }],
-  ['host_mark_paid', { p_user_id: '00000000-0000-4000-8000-000000000000', p_paid: true }],
+  ['host_party', { p_party: NOBODY }],
+  ['host_orders', { p_party: NOBODY }],
+  ['host_guest', { p_party: NOBODY, p_user_id: NOBODY }],
+  ['host_mark_paid', { p_party: NOBODY, p_user_id: NOBODY, p_paid: true }],
   ['host_key_attempt', { p_address: 'x', p_wrong: false, p_limit: 10, p_window_seconds: 60 }],
+  ['host_parties', {}],
+  ['host_party_info', { p_party: NOBODY }],
+  ['host_party_for_key', { p_key_sha256: '0'.repeat(64) }],
+  ['host_party_by_code', { p_code: null }],
+  ['host_create_party', { p_name: 'Fiesta pirata', p_date: '2026-11-24', p_payment_url: null, p_key_sha256: '0'.repeat(64) }],
+  ['host_close_party', { p_party: NOBODY }],
+  ['new_party_code', {}],
 ];
 
 beforeAll(async () => {

@@ -57,14 +57,16 @@ export interface SeededGuest {
   readonly id: string;
   readonly fullName: string;
   readonly orderIds: string[];
+  /** The code of the party the guest joined by its link; none for the default party. */
+  readonly party?: string;
 }
 
 /** Registers a guest and their orders through the anon API; the orders' taps are a few minutes ago, one second apart. */
-export async function guestWithOrders(stack: TestStack, fullName: string, products: readonly Product[]): Promise<SeededGuest> {
+export async function guestWithOrders(stack: TestStack, fullName: string, products: readonly Product[], party?: string): Promise<SeededGuest> {
   const id = crypto.randomUUID();
-  const user = await asGuest(stack, '/users', { method: 'POST', guest: id, body: { id, full_name: fullName } });
+  const user = await asGuest(stack, '/users', { method: 'POST', guest: id, body: { id, full_name: fullName }, ...(party ? { party } : {}) });
   if (user.status !== 201) throw new Error(`guest refused: ${JSON.stringify(user.body)}`);
-  const guest: SeededGuest = { id, fullName, orderIds: [] };
+  const guest: SeededGuest = { id, fullName, orderIds: [], ...(party ? { party } : {}) };
   await addOrders(stack, guest, products);
   return guest;
 }
@@ -77,7 +79,7 @@ export async function addOrders(stack: TestStack, guest: SeededGuest, products: 
     tapClock += 1000;
     return { id: crypto.randomUUID(), user_id: guest.id, product_name: item.name, product_price: item.price, created_at: new Date(tapClock).toISOString() };
   });
-  const answer = await asGuest(stack, '/orders', { method: 'POST', guest: guest.id, body: rows });
+  const answer = await asGuest(stack, '/orders', { method: 'POST', guest: guest.id, body: rows, ...(guest.party ? { party: guest.party } : {}) });
   if (answer.status !== 201) throw new Error(`orders refused: ${JSON.stringify(answer.body)}`);
   guest.orderIds.push(...rows.map((row) => row.id));
 }
