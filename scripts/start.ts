@@ -6,6 +6,7 @@
  * SIGTERM or SIGHUP, which stop every process it started. Speaks Spanish.
  */
 import { join } from 'node:path';
+import { renderUnicodeCompact } from 'uqr';
 import { operatorConsole } from './lib/operator-console.ts';
 import { ROOT, startProduct, type RunningProduct } from './lib/product.ts';
 import { stopOnSignalsAndParentExit } from './lib/shutdown.ts';
@@ -28,6 +29,8 @@ function functionEnv(): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
 
+const indent = (block: string) => block.split('\n').map((line) => `  ${line}`).join('\n');
+
 /** What `supabase status` would say, in Spanish. */
 function summary(product: RunningProduct): string {
   const rows: [string, string][] = [
@@ -44,14 +47,18 @@ function summary(product: RunningProduct): string {
     );
   }
   if (product.functions.includes('host') && product.hostKey) {
-    rows.push(['URL del anfitrión', `${product.appUrl}/anfitrion`], ['clave del anfitrión', product.hostKey]);
+    // The deployment's key is the owner's: every party, and new ones, at /anfitrion.
+    rows.push(['URL del anfitrión', `${product.appUrl}/anfitrion`], ['clave del anfitrión', `${product.hostKey}  (la dueña: todas las fiestas)`]);
   }
+  const partyLink = product.defaultParty ? `${product.appUrl}/f/${product.defaultParty.code}` : null;
+  if (product.defaultParty && partyLink) rows.push([product.defaultParty.name, partyLink]);
   if (product.functions.includes('comment') && !process.env.OPENAI_API_KEY) {
     rows.push(['Comentarios', 'frases locales (define OPENAI_API_KEY para usar el modelo)']);
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   const table = rows.map(([label, value]) => `  ${label.padStart(width)}: ${value}`).join('\n');
-  return `\n${table}\n\n  La Cuenta está lista: ${product.appUrl}  (Ctrl-C para detener)\n`;
+  const qr = partyLink ? `\n  Código QR de la fiesta (${partyLink}):\n${indent(renderUnicodeCompact(partyLink, { border: 2 }))}\n` : '';
+  return `\n${table}\n${qr}\n  La Cuenta está lista: ${product.appUrl}  (Ctrl-C para detener)\n`;
 }
 
 const port = portFromEnv();

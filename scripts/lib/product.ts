@@ -5,6 +5,7 @@
  * /functions/v1/<name> → each Edge Function.
  */
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { build } from 'vite';
 import { SAME_ORIGIN } from '../../src/config/env-rules.ts';
 import { startAppServer, type Proxy } from './app-server.ts';
@@ -49,7 +50,26 @@ export interface RunningProduct {
   readonly hostKey: string | null;
   /** The Edge Functions running, by name. */
   readonly functions: readonly string[];
+  /** The party `/` opens into ('Fiesta de prueba', made by the migrations); null without the local stack. */
+  readonly defaultParty: DefaultParty | null;
   stop(): Promise<void>;
+}
+
+export interface DefaultParty {
+  readonly code: string;
+  readonly name: string;
+}
+
+/** The default party, as the database keeps it. */
+async function readDefaultParty(dbUrl: string): Promise<DefaultParty | null> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<DefaultParty>('select code, name from parties where is_default');
+    return rows[0] ?? null;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Builds the app with these VITE_ variables on top of the environment's. */
@@ -90,7 +110,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       await buildApp(options.distDir, {});
       const app = await startAppServer({ distDir: options.distDir, port, host });
       stoppers.push(() => app.close());
-      return { appUrl, proxies: [], apiUrl: process.env.VITE_SUPABASE_URL, stack: null, anonKey: null, hostKey: null, functions: [], stop };
+      return { appUrl, proxies: [], apiUrl: process.env.VITE_SUPABASE_URL, stack: null, anonKey: null, hostKey: null, functions: [], defaultParty: null, stop };
     }
     const stack = await startLocalStack({ stateDir: options.stateDir, durable: options.durable, log, say });
     stoppers.push(() => stack.stop());
@@ -118,7 +138,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     const app = await startAppServer({ distDir: options.distDir, port, host, proxies });
     stoppers.push(() => app.close());
     const names = functions.map((running) => running.name);
-    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, hostKey: stack.hostKey, functions: names, stop };
+    const defaultParty = await readDefaultParty(stack.dbUrl);
+    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, hostKey: stack.hostKey, functions: names, defaultParty, stop };
   } catch (error) {
     await stop();
     throw error;

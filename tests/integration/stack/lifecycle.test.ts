@@ -25,6 +25,12 @@ describe('npm start', () => {
     await ready(run);
     expect(run.output()).toMatch(/URL de la base: postgres:\/\//);
     expect(run.output()).toMatch(/clave anon: eyJ/);
+    // The default party: its guest link, and a QR code of it drawn in the terminal (issue 20).
+    const link = printed(run, 'Fiesta de prueba');
+    expect(link).toMatch(new RegExp(`^http://localhost:${run.port}/f/[A-Za-z0-9_-]{22}$`));
+    expect(run.output()).toContain(`Código QR de la fiesta (${link}):`);
+    expect(run.output()).toMatch(/[█▀▄]{7}/);
+    expect((await fetch(`http://127.0.0.1:${run.port}${new URL(link).pathname}`)).status).toBe(200);
     const children = run.tree();
     expect(children.map((child) => child.command).join('\n')).toMatch(/postgres/);
     expect(children.map((child) => child.command).join('\n')).toMatch(/postgrest/);
