@@ -11,6 +11,7 @@ import { benchComment } from './comment.ts';
 import { benchFlood } from './flood.ts';
 import { benchHost } from './host.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchParties } from './parties.ts';
 import { benchParty } from './party.ts';
 import { saveResults, table, type Figure } from './report.ts';
 import { benchWeakSignalAt } from './weak-signal.ts';
@@ -34,7 +35,7 @@ async function productFigures(): Promise<{ figures: Figure[]; notes: string[] }>
 
 const started = performance.now();
 const app = await productFigures();
-const figures = [...app.figures, ...(await benchSync()), ...(await benchComment()), ...(await benchParty()), ...(await benchFlood()), ...(await benchHost())];
+const figures = [...app.figures, ...(await benchSync()), ...(await benchComment()), ...(await benchParty()), ...(await benchFlood()), ...(await benchHost()), ...(await benchParties())];
 await saveResults('all', { figures, lighthouseAuditsBelowFull: app.notes });
 console.log(`\n${table(figures)}\n`);
 if (app.notes.length > 0) console.log(`Lighthouse audits below full marks:\n${app.notes.map((note) => `- ${note}`).join('\n')}\n`);
