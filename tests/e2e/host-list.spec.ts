@@ -155,7 +155,8 @@ test('a mark the server refuses is said on its own line, and the name keeps its 
     if (body.action !== 'paid') return route.fallback();
     return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'Invitado desconocido.' }) });
   });
-  await toggleOf(page, LONG).check();
+  // click, not check: the refusal can come back (and untick the box) before check() looks at it.
+  await toggleOf(page, LONG).click();
   await expect(rowOf(page, LONG).getByRole('alert')).toHaveText('No se guardó la marca: Invitado desconocido.');
   await expect(toggleOf(page, LONG)).not.toBeChecked();
   expect(await nameLines(page, LONG)).toBe(1);
