@@ -3,6 +3,8 @@ export { askHost, hostEndpoint, TOO_MANY_TRIES, WRONG_KEY, type HostAnswer, type
 export { csvFileName, downloadText, partyCsv } from './csv.ts';
 export { formatAge, formatClock, productCount } from './format.ts';
 export { useGuestDetail, useHostState, useNow, type DetailState } from './hooks.ts';
+export { guestList, stillOwes, type ListedGuest } from './list.ts';
+export { type MarkChange, type PendingMark } from './marks.ts';
 export { owesMore, parsePartyOrders, type GuestDetail, type GuestOrder, type Party, type PartyGuest } from './party.ts';
 export { createHostSession, POLL_MS, type FeedProblem, type HostSession, type HostState } from './session.ts';
 export { localHostStore, type HostStore, type Snapshot } from './storage.ts';

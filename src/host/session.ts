@@ -2,10 +2,12 @@
  * The host's session, kept outside React: the key, the last party snapshot
  * and the poll that refreshes it every few seconds while the page is visible.
  * With no signal the snapshot stays, with its age; a key the function stops
- * accepting signs the host out.
+ * accepting signs the host out. Paid marks go through its queue (marks.ts):
+ * each refresh sends what is waiting before it asks for the party.
  */
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 import type { HostAnswer } from './api.ts';
+import { createMarkQueue, type MarkChange, type PendingMark } from './marks.ts';
 import { parseParty, type GuestDetail } from './party.ts';
 import type { HostStore, Snapshot } from './storage.ts';
 
@@ -22,6 +24,10 @@ export interface HostState {
   readonly problem: FeedProblem | null;
   readonly signingIn: boolean;
   readonly signInError: string | null;
+  /** Paid marks the party on screen does not show yet, oldest first. */
+  readonly marks: readonly PendingMark[];
+  /** Guests whose last mark the server refused, with its reason. */
+  readonly markRefusals: ReadonlyMap<string, string>;
 }
 
 export type AskHost = (key: string, action: HostAction) => Promise<HostAnswer>;
@@ -43,6 +49,8 @@ export interface HostSession {
   readonly signOut: () => void;
   /** Refreshes now (the page became visible, the signal came back, a mark changed). */
   readonly refresh: () => Promise<void>;
+  /** Marks a guest paid (or takes it back): kept on the phone at once, sent now or when the signal returns. */
+  readonly mark: (change: MarkChange) => void;
   /** Any other request with the stored key; a refused key signs the host out. */
   readonly ask: (action: HostAction) => Promise<HostAnswer>;
   /** Starts the poll; returns its stop. */
@@ -68,6 +76,8 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     problem: null,
     signingIn: false,
     signInError: null,
+    marks: [],
+    markRefusals: new Map(),
   };
   const listeners = new Set<() => void>();
   const update = (change: Partial<HostState>) => {
@@ -75,6 +85,8 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     for (const listener of listeners) listener();
   };
 
+  /** The key as it is now: a request awaited meanwhile may have signed the host out. */
+  const keyNow = (): string | null => key;
   const details = new Map<string, GuestDetail>();
   const signOut = (signInError: string | null = null) => {
     key = null;
@@ -83,24 +95,43 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     update({ signedIn: false, snapshot: null, problem: null, signingIn: false, signInError });
   };
 
-  /** Keeps a party answer; false when it was not one. */
-  const keep = (answer: HostAnswer): boolean => {
+  const askWithKey = async (action: HostAction): Promise<HostAnswer> => {
+    const current = key;
+    if (current === null) return { kind: 'refused', status: 401, error: SIGN_IN_MESSAGES.empty, retryAfterSeconds: null };
+    const answer = await options.ask(current, action);
+    if (answer.kind === 'refused' && answer.status === 401 && key === current) signOut(answer.error);
+    return answer;
+  };
+  const marks = createMarkQueue({
+    store: options.store,
+    send: askWithKey,
+    now,
+    onChange: () => update({ marks: marks.pending(), markRefusals: marks.refusals() }),
+  });
+  state = { ...state, marks: marks.pending() };
+
+  /** Keeps a party answer (asked for when `sends` marks had been sent); false when it was not one. */
+  const keep = (answer: HostAnswer, sends: number): boolean => {
     const party = answer.kind === 'ok' ? parseParty(answer.json) : null;
     if (!party) return false;
     const snapshot = { party, receivedAt: now() };
     options.store.saveSnapshot(snapshot);
     update({ snapshot, problem: null });
+    marks.settle(sends);
     return true;
   };
 
   const poll = createPoll({ pollMs: options.pollMs ?? POLL_MS, isVisible, fetchParty: () => refreshOnce() });
 
   async function refreshOnce(): Promise<number | null> {
-    const current = key;
-    if (current === null) return null;
+    if (key === null) return null;
+    await marks.flush();
+    const current = keyNow();
+    if (current === null) return null; // The key was refused while sending marks.
+    const sends = marks.sentSoFar();
     const answer = await options.ask(current, { action: 'party' });
     if (key !== current) return null; // Signed out (or in again) meanwhile: this answer is stale.
-    if (keep(answer)) return null;
+    if (keep(answer, sends)) return null;
     if (answer.kind === 'refused' && answer.status === 401) signOut(answer.error);
     else update({ problem: problemOf(answer) });
     return answer.kind === 'refused' ? answer.retryAfterSeconds : null;
@@ -123,7 +154,7 @@ export function createHostSession(options: HostSessionOptions): HostSession {
       if (answer.kind === 'ok' && parseParty(answer.json)) {
         key = candidate;
         options.store.saveKey(candidate);
-        keep(answer);
+        keep(answer, 0);
         update({ signedIn: true, signingIn: false });
         poll.soon();
       } else {
@@ -132,13 +163,11 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     },
     signOut: () => signOut(),
     refresh: () => poll.now(),
-    ask: async (action) => {
-      const current = key;
-      if (current === null) return { kind: 'refused', status: 401, error: SIGN_IN_MESSAGES.empty, retryAfterSeconds: null };
-      const answer = await options.ask(current, action);
-      if (answer.kind === 'refused' && answer.status === 401 && key === current) signOut(answer.error);
-      return answer;
+    mark: (change) => {
+      marks.add(change);
+      void poll.now();
     },
+    ask: askWithKey,
     start: () => poll.start(),
     details,
   };

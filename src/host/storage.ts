@@ -1,13 +1,18 @@
 /**
  * What the host's page keeps on the phone, in localStorage under its own keys
  * (never the guest's `user` or `previousJokes`, never the tab's IndexedDB):
- * the host key until 'Salir', and the last party snapshot for when the signal goes.
+ * the host key until 'Salir', the last party snapshot for when the signal goes,
+ * and the paid marks not yet on the server. Those outlive 'Salir' and a key
+ * the function stops taking: a payment the host recorded is never dropped,
+ * and goes out at the next sign-in.
  */
 import { readLocal, removeLocal, writeLocal } from '../platform/index.ts';
+import { parseMarks, type MarkStore } from './marks.ts';
 import { parseParty, type Party } from './party.ts';
 
 export const HOST_KEY_STORAGE_KEY = 'hostKey';
 export const HOST_SNAPSHOT_STORAGE_KEY = 'hostSnapshot';
+export const HOST_MARKS_STORAGE_KEY = 'hostPendingMarks';
 
 export interface Snapshot {
   readonly party: Party;
@@ -15,12 +20,12 @@ export interface Snapshot {
   readonly receivedAt: number;
 }
 
-export interface HostStore {
+export interface HostStore extends MarkStore {
   loadKey(): string | null;
   saveKey(key: string): void;
   loadSnapshot(): Snapshot | null;
   saveSnapshot(snapshot: Snapshot): void;
-  /** 'Salir': the key and the snapshot go. */
+  /** 'Salir': the key and the snapshot go (the marks not yet sent stay). */
   forget(): void;
 }
 
@@ -41,6 +46,11 @@ export const localHostStore: HostStore = {
   saveKey: (key) => void writeLocal(HOST_KEY_STORAGE_KEY, key),
   loadSnapshot: () => parseSnapshot(readLocal(HOST_SNAPSHOT_STORAGE_KEY)),
   saveSnapshot: (snapshot) => void writeLocal(HOST_SNAPSHOT_STORAGE_KEY, JSON.stringify(snapshot)),
+  loadMarks: () => parseMarks(readLocal(HOST_MARKS_STORAGE_KEY)),
+  saveMarks: (marks) => {
+    if (marks.length === 0) removeLocal(HOST_MARKS_STORAGE_KEY);
+    else writeLocal(HOST_MARKS_STORAGE_KEY, JSON.stringify(marks));
+  },
   forget: () => {
     removeLocal(HOST_KEY_STORAGE_KEY);
     removeLocal(HOST_SNAPSHOT_STORAGE_KEY);

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { csvFileName, downloadText, parsePartyOrders, partyCsv, type HostSession } from '../../host/index.ts';
 
-/** 'Descargar CSV': every active order, fresh from the server (it needs the signal). */
+/**
+ * 'Descargar CSV': every active order, fresh from the server (it needs the signal).
+ * Its message takes a line of its own under the page's buttons (host.css), so it never pushes 'Salir' down.
+ */
 export function DownloadCsv({ session }: { readonly session: HostSession }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -22,7 +25,9 @@ export function DownloadCsv({ session }: { readonly session: HostSession }) {
       <button type="button" className="button button-secondary" aria-busy={busy} onClick={() => void download()}>
         Descargar CSV
       </button>
-      <div aria-live="polite">{message && <p className="host-error">{message}</p>}</div>
+      <div className="host-csv-message" aria-live="polite">
+        {message && <p className="host-error">{message}</p>}
+      </div>
     </div>
   );
 }

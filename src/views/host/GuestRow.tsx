@@ -1,21 +1,28 @@
 import { memo, useId, useState } from 'react';
-import { formatClock, formatPesos, owesMore, productCount, type HostSession, type PartyGuest } from '../../host/index.ts';
+import { formatClock, formatPesos, owesMore, productCount, type HostSession, type PartyGuest, type PendingMark } from '../../host/index.ts';
 import { GuestOrders } from './GuestOrders.tsx';
 import { PaidToggle } from './PaidToggle.tsx';
 
 interface GuestRowProps {
   readonly session: HostSession;
+  /** With the host's pending mark applied. */
   readonly guest: PartyGuest;
+  readonly mark: PendingMark | undefined;
+  /** Why the server refused the host's last mark for this guest. */
+  readonly refusal: string | undefined;
 }
 
 const FIELDS = ['id', 'full_name', 'orders', 'total', 'tipped', 'last_order_at', 'paid_amount', 'paid_at'] as const;
 
-/** Every refresh brings new objects: a row renders again only when its guest changed. */
+/** Every refresh brings new objects: a row renders again only when its guest or its mark changed. */
 const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
-  before.session === after.session && FIELDS.every((field) => before.guest[field] === after.guest[field]);
+  before.session === after.session &&
+  before.mark === after.mark &&
+  before.refusal === after.refusal &&
+  FIELDS.every((field) => before.guest[field] === after.guest[field]);
 
 /** One guest: name (tap for their orders), count, last tap, totals, the paid toggle and what is still owed. */
-export const GuestRow = memo(function GuestRow({ session, guest }: GuestRowProps) {
+export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal }: GuestRowProps) {
   const [open, setOpen] = useState(false);
   const detailId = useId();
   return (
@@ -33,7 +40,7 @@ export const GuestRow = memo(function GuestRow({ session, guest }: GuestRowProps
             {open ? ' ▾' : ' ▸'}
           </span>
         </button>
-        <PaidToggle session={session} guest={guest} />
+        <PaidToggle session={session} guest={guest} mark={mark} />
       </div>
       <p className="host-guest-meta">
         {productCount(guest.orders)} · último pedido {formatClock(guest.last_order_at)}
@@ -48,6 +55,7 @@ export const GuestRow = memo(function GuestRow({ session, guest }: GuestRowProps
         </span>
       </p>
       <PaidNote guest={guest} />
+      <MarkStatus mark={mark} refusal={refusal} />
       <div id={detailId} hidden={!open}>
         {open && <GuestOrders session={session} guest={guest} />}
       </div>
@@ -62,6 +70,28 @@ function PaidNote({ guest }: { readonly guest: PartyGuest }) {
   return (
     <p className="host-paid-note">
       Pagó {formatPesos(guest.paid_amount)} a las {formatClock(guest.paid_at)}
+    </p>
+  );
+}
+
+const WAITING_TEXT = {
+  offline: 'Se enviará cuando vuelva la señal.',
+  failed: 'El servidor no respondió; se reintenta solo.',
+} as const;
+
+/** A mark still on the phone, or one the server refused: on a line of its own, under the row, never beside the name. */
+function MarkStatus({ mark, refusal }: { readonly mark: PendingMark | undefined; readonly refusal: string | undefined }) {
+  if (refusal !== undefined) {
+    return (
+      <p className="host-error" role="alert">
+        No se guardó la marca: {refusal}
+      </p>
+    );
+  }
+  if (!mark || mark.sent || mark.problem === null) return null;
+  return (
+    <p className="host-mark-waiting" role="status">
+      {WAITING_TEXT[mark.problem]}
     </p>
   );
 }

@@ -21,7 +21,7 @@ export function HostSignIn({ busy, error, onSignIn }: HostSignInProps) {
     <form className="card host-sign-in" onSubmit={submit} noValidate>
       <h2 className="card-title">Entrar como anfitrión</h2>
       <p className="hint" id={hintId}>
-        La clave la muestra <code>npm start</code>, o es el secreto HOST_KEY de la función en Supabase.
+        Es la clave que elegiste al preparar la fiesta. Queda guardada en este teléfono hasta que toques «Salir».
       </p>
       <label className="host-label" htmlFor={inputId}>
         Clave de anfitrión

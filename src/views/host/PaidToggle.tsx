@@ -1,56 +1,32 @@
-import { useState } from 'react';
-import type { HostAnswer, HostSession, PartyGuest } from '../../host/index.ts';
+import type { HostSession, PartyGuest, PendingMark } from '../../host/index.ts';
 
 interface PaidToggleProps {
   readonly session: HostSession;
+  /** With the host's pending mark applied. */
   readonly guest: PartyGuest;
-}
-
-function markError(answer: HostAnswer): string {
-  if (answer.kind === 'offline') return 'Sin señal: no se pudo marcar. Intenta de nuevo.';
-  if (answer.kind === 'refused') return answer.error;
-  return 'No se pudo marcar; intenta de nuevo.';
+  readonly mark: PendingMark | undefined;
 }
 
 /**
- * 'Pagó <name>': marks the tipped total on screen as paid, now (or takes the
- * mark back). Shows the wanted state while the server is asked.
+ * 'Pagó <name>': a real checkbox (screen readers and keyboards know it), drawn
+ * as a pill with a box of its own instead of the browser's small grey square.
+ * Ticking marks the tipped total on screen as paid; the mark shows at once and
+ * goes to the server now or when the signal returns (the session's queue).
  */
-export function PaidToggle({ session, guest }: PaidToggleProps) {
-  const [wanted, setWanted] = useState<boolean | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export function PaidToggle({ session, guest, mark }: PaidToggleProps) {
   const paid = guest.paid_amount !== null;
-
-  async function change(next: boolean) {
-    if (wanted !== null) return;
-    setWanted(next);
-    setError(null);
-    const action = next
-      ? ({ action: 'paid', guestId: guest.id, paid: true, amount: guest.tipped } as const)
-      : ({ action: 'paid', guestId: guest.id, paid: false } as const);
-    const answer = await session.ask(action);
-    if (answer.kind === 'ok') await session.refresh();
-    else setError(markError(answer));
-    setWanted(null);
-  }
-
+  const waiting = mark !== undefined && !mark.sent;
   return (
-    <div className="host-paid">
-      <label className="host-paid-label">
-        <input
-          type="checkbox"
-          aria-label={`Pagó ${guest.full_name}`}
-          checked={wanted ?? paid}
-          aria-busy={wanted !== null}
-          onChange={(event) => void change(event.target.checked)}
-        />
-        <span aria-hidden="true">Pagó</span>
-      </label>
-      {error && (
-        <p className="host-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <label className="host-paid" data-waiting={waiting || undefined}>
+      <input
+        type="checkbox"
+        className="host-paid-box"
+        aria-label={`Pagó ${guest.full_name}`}
+        checked={paid}
+        aria-busy={waiting}
+        onChange={(event) => session.mark({ guestId: guest.id, paid: event.target.checked, amount: event.target.checked ? guest.tipped : null })}
+      />
+      <span aria-hidden="true">Pagó</span>
+    </label>
   );
 }

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { formatAge, useNow, type FeedProblem, type HostSession, type HostState, type PartyGuest } from '../../host/index.ts';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { formatAge, guestList, useNow, type FeedProblem, type HostSession, type HostState, type PartyGuest, type PendingMark } from '../../host/index.ts';
 import { DownloadCsv } from './DownloadCsv.tsx';
 import { GuestRow } from './GuestRow.tsx';
 import { PartyTotals } from './PartyTotals.tsx';
@@ -14,26 +14,20 @@ const PROBLEM_TEXT: Readonly<Record<Exclude<FeedProblem['kind'], 'refused'>, str
   failed: 'No se pudo actualizar; se reintenta solo.',
 };
 
-const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
-
 /** The party: totals, freshness, one row per guest with active orders. */
 export function PartyScreen({ session, state }: PartyScreenProps) {
   const { snapshot, problem } = state;
-  const guests = useMemo(
-    () => [...(snapshot?.party.guests ?? [])].sort((a, b) => byName.compare(a.full_name, b.full_name) || a.id.localeCompare(b.id)),
-    [snapshot],
-  );
   return (
     <>
       <Freshness receivedAt={snapshot?.receivedAt ?? null} problem={problem} />
       {snapshot ? <PartyTotals party={snapshot.party} /> : <p className="card note">{problem ? 'La fiesta aparece cuando el servidor responda.' : 'Cargando la fiesta…'}</p>}
       <div className="host-actions">
         <DownloadCsv session={session} />
-        <button type="button" className="button button-quiet" onClick={session.signOut}>
+        <button type="button" className="button button-quiet host-sign-out" onClick={session.signOut}>
           Salir
         </button>
       </div>
-      {snapshot && <GuestList session={session} guests={guests} />}
+      {snapshot && <GuestList session={session} guests={snapshot.party.guests} marks={state.marks} refusals={state.markRefusals} />}
     </>
   );
 }
@@ -48,7 +42,19 @@ function Freshness({ receivedAt, problem }: { readonly receivedAt: number | null
   );
 }
 
-function GuestList({ session, guests }: { readonly session: HostSession; readonly guests: readonly PartyGuest[] }) {
+/** Every guest, who owes most first, with a name search; the totals above stay the whole party's. */
+interface GuestListProps {
+  readonly session: HostSession;
+  readonly guests: readonly PartyGuest[];
+  readonly marks: readonly PendingMark[];
+  readonly refusals: ReadonlyMap<string, string>;
+}
+
+function GuestList({ session, guests, marks, refusals }: GuestListProps) {
+  const [typed, setTyped] = useState('');
+  // A party of hundreds: the rows follow the typing a moment later instead of slowing each keystroke.
+  const query = useDeferredValue(typed);
+  const rows = useMemo(() => guestList(guests, marks, query), [guests, marks, query]);
   return (
     <section className="card" aria-labelledby="host-guests-title">
       <h2 className="card-title" id="host-guests-title">
@@ -57,12 +63,45 @@ function GuestList({ session, guests }: { readonly session: HostSession; readonl
       {guests.length === 0 ? (
         <p className="empty">Todavía nadie ha pedido nada.</p>
       ) : (
-        <ul className="host-guests">
-          {guests.map((guest) => (
-            <GuestRow key={guest.id} session={session} guest={guest} />
-          ))}
-        </ul>
+        <>
+          <GuestSearch typed={typed} onType={setTyped} />
+          <p className="note host-order-caption">Primero quien debe más; al final, quienes ya pagaron.</p>
+          {rows.length === 0 && (
+            <p className="empty" role="status">
+              Nadie se llama «{query.trim()}».
+            </p>
+          )}
+          <ul className="host-guests">
+            {rows.map(({ guest, mark }) => (
+              <GuestRow key={guest.id} session={session} guest={guest} mark={mark} refusal={refusals.get(guest.id)} />
+            ))}
+          </ul>
+        </>
       )}
     </section>
+  );
+}
+
+function GuestSearch({ typed, onType }: { readonly typed: string; readonly onType: (typed: string) => void }) {
+  const inputId = useId();
+  return (
+    <div className="host-search">
+      <label className="host-label" htmlFor={inputId}>
+        Buscar invitado
+      </label>
+      <input
+        id={inputId}
+        className="text-input"
+        type="search"
+        name="buscar_invitado"
+        autoComplete="off"
+        autoCapitalize="words"
+        spellCheck={false}
+        enterKeyHint="search"
+        placeholder="Nombre o apellido"
+        value={typed}
+        onChange={(event) => onType(event.target.value)}
+      />
+    </div>
   );
 }

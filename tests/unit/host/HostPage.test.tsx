@@ -38,6 +38,8 @@ function readText(blob: Blob | undefined): Promise<string> {
   });
 }
 
+const shownNames = async () =>
+  (await screen.findAllByRole('button', { expanded: false })).map((button) => button.textContent.replace(/[ ▸▾]+$/, ''));
 const totalOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 const rowOf = (name: string) => screen.getByRole('button', { name }).closest('li') as HTMLElement;
 
@@ -63,11 +65,12 @@ describe('the party view', () => {
     expect(screen.getByText(/^Actualizado hace \d+ s$/)).toBeInTheDocument();
   });
 
-  it('lists guests by name with count, totals, last order time and a named paid toggle', async () => {
+  it('lists guests, who owes most first, with count, totals, last order time and a named paid toggle', async () => {
     const { user } = renderHost();
     await signIn(user);
-    const names = (await screen.findAllByRole('button', { expanded: false })).map((button) => button.textContent.replace(/[ ▸▾]+$/, ''));
-    expect(names).toEqual(['Ana Pérez', 'Beto Soto']);
+    // Beto owes $18.689, Ana $11.990: Beto first (this test listed them by name before the sort by debt).
+    expect(await shownNames()).toEqual(['Beto Soto', 'Ana Pérez']);
+    expect(screen.getByText('Primero quien debe más; al final, quienes ya pagaron.')).toBeInTheDocument();
     const ana = within(rowOf('Ana Pérez'));
     expect(ana.getByText(/^2 productos · último pedido \d{2}:\d{2}$/)).toBeInTheDocument();
     expect(ana.getByText('$10.900')).toBeInTheDocument();
@@ -136,6 +139,61 @@ describe('the party view', () => {
     server.signal = false;
     await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     expect(await screen.findByText('Sin señal: el CSV se descarga cuando vuelva la conexión.')).toBeInTheDocument();
+  });
+
+  it('puts those who paid last, and orders the same debt by name', async () => {
+    const { user, server } = renderHost();
+    server.guests = [BETO, ANA, guestRow({ id: 'c', full_name: 'Álvaro Ruiz', tipped: 11_990 }), guestRow({ id: 'd', full_name: 'Zoe Paz', tipped: 30_000, paid_amount: 30_000, paid_at: '2026-11-22T02:00:00Z' })];
+    await signIn(user);
+    expect(await shownNames()).toEqual(['Beto Soto', 'Álvaro Ruiz', 'Ana Pérez', 'Zoe Paz']);
+    await user.click(screen.getByRole('checkbox', { name: 'Pagó Beto Soto' }));
+    await vi.waitFor(async () => expect(await shownNames()).toEqual(['Álvaro Ruiz', 'Ana Pérez', 'Beto Soto', 'Zoe Paz']));
+  });
+
+  it('finds guests by name whatever the accents and capitals, and says when nobody matches; the totals stay the party’s', async () => {
+    const { user, server } = renderHost();
+    server.guests = [BETO, ANA, guestRow({ id: 'c', full_name: 'Fernández Lagos', tipped: 5000 })];
+    await signIn(user);
+    const search = await screen.findByRole('searchbox', { name: 'Buscar invitado' });
+    expect(search).toHaveAttribute('placeholder', 'Nombre o apellido');
+    await user.type(search, 'FERNANDEZ');
+    await vi.waitFor(async () => expect(await shownNames()).toEqual(['Fernández Lagos']));
+    expect(totalOf('Con propina')).toBe('$35.679');
+    await user.clear(search);
+    await user.type(search, '  pérez ');
+    await vi.waitFor(async () => expect(await shownNames()).toEqual(['Ana Pérez']));
+    await user.clear(search);
+    await user.type(search, 'Xime');
+    expect(await screen.findByText('Nadie se llama «Xime».')).toBeInTheDocument();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+
+  it('shows a mark made with no signal at once, says it waits, and sends it when the signal returns', async () => {
+    const { user, server, session } = renderHost();
+    await signIn(user);
+    server.signal = false;
+    await user.click(await screen.findByRole('checkbox', { name: 'Pagó Ana Pérez' }));
+    expect(screen.getByRole('checkbox', { name: 'Pagó Ana Pérez' })).toBeChecked();
+    expect(await within(rowOf('Ana Pérez')).findByText('Se enviará cuando vuelva la señal.')).toBeInTheDocument();
+    expect(totalOf('Pagado')).toBe('$0'); // The party's totals are the server's.
+    server.signal = true;
+    await act(() => session.refresh());
+    expect(server.guests.find((row) => row.id === 'a')?.paid_amount).toBe(11_990);
+    expect(totalOf('Pagado')).toBe('$11.990');
+    expect(within(rowOf('Ana Pérez')).queryByText('Se enviará cuando vuelva la señal.')).toBeNull();
+    expect(localStorage.getItem('hostPendingMarks')).toBeNull();
+  });
+
+  it('shows a mark the server refuses, and does not send it again', async () => {
+    const { user, server, session } = renderHost();
+    await signIn(user);
+    server.refuse = 'Invitado desconocido.';
+    await user.click(await screen.findByRole('checkbox', { name: 'Pagó Ana Pérez' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se guardó la marca: Invitado desconocido.');
+    expect(screen.getByRole('checkbox', { name: 'Pagó Ana Pérez' })).not.toBeChecked();
+    const sent = server.actions.filter((action) => action.action === 'paid').length;
+    await act(() => session.refresh());
+    expect(server.actions.filter((action) => action.action === 'paid')).toHaveLength(sent);
   });
 
   it('forgets the key on Salir and asks for it again', async () => {

@@ -38,6 +38,8 @@ export interface FakeOrder {
 export function fakeHostServer(key: string) {
   const server = {
     signal: true,
+    /** When set, every 'paid' action is refused (404) with this reason. */
+    refuse: null as string | null,
     guests: [] as PartyGuest[],
     orders: new Map<string, FakeOrder[]>(),
     actions: [] as HostAction[],
@@ -46,6 +48,7 @@ export function fakeHostServer(key: string) {
     server.actions.push(action);
     if (!server.signal) return Promise.resolve({ kind: 'offline' });
     if (given !== key) return Promise.resolve({ kind: 'refused', status: 401, error: 'Clave incorrecta.', retryAfterSeconds: null });
+    if (server.refuse !== null && action.action === 'paid') return Promise.resolve({ kind: 'refused', status: 404, error: server.refuse, retryAfterSeconds: null });
     return Promise.resolve({ kind: 'ok', json: answer(server, action) });
   };
   return { server, ask };

@@ -1,0 +1,71 @@
+/** The host's page in the browser tests: the key npm start made, the database, guests' phones, axe. */
+import { createRequire } from 'node:module';
+import type { Browser, Locator, Page } from '@playwright/test';
+import type * as Axe from 'axe-core';
+import pg from 'pg';
+import { tippedTotal } from '../../supabase/functions/_shared/rules.ts';
+import { addProduct, enterName } from './fixtures.ts';
+
+export const HOST_KEY = process.env.BAR_TAB_HOST_KEY ?? '';
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export async function query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: process.env.BAR_TAB_DB_URL });
+  await client.connect();
+  try {
+    return (await client.query<Row>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The party's sums as the database has them: every guest's active orders, tip by the integer rule per guest. */
+export async function partySums(): Promise<{ total: number; tipped: number }> {
+  const rows = await query<{ total: string }>('select sum(product_price) as total from orders where active group by user_id');
+  const totals = rows.map((row) => Number(row.total));
+  return { total: totals.reduce((a, b) => a + b, 0), tipped: totals.map(tippedTotal).reduce((a, b) => a + b, 0) };
+}
+
+/** An earlier run's guests of these names leave, so a repeated run finds one row per name. */
+export async function forgetGuests(...names: string[]): Promise<void> {
+  const ids = 'select id from users where full_name = any($1)';
+  await query(`delete from host_paid_marks where user_id in (${ids})`, [names]);
+  await query(`delete from orders where user_id in (${ids})`, [names]);
+  await query('delete from users where full_name = any($1)', [names]);
+}
+
+/** A guest on their own phone, with their orders on the server. */
+export async function guestPhone(browser: Browser, baseURL: string, name: string): Promise<Page> {
+  const phone = await (await browser.newContext({ baseURL, locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto('/');
+  await enterName(phone, name);
+  return phone;
+}
+
+export async function order(phone: Page, query: string, productName: string): Promise<void> {
+  await addProduct(phone, query, productName);
+}
+
+export const totalOf = (page: Page, label: string) => page.getByRole('region', { name: 'Totales' }).locator('.total-row', { hasText: label }).locator('dd');
+export const rowOf = (page: Page, name: string): Locator =>
+  page.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
+
+export async function signIn(page: Page, key = HOST_KEY): Promise<void> {
+  await page.getByPlaceholder('Clave de anfitrión').fill(key);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof Axe };
+    const results = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+    const over = (list: Axe.Result[]) => list.flatMap((result) => result.nodes.map((node) => `${result.id} at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`));
+    // axe leaves text over the page's glow (a gradient) undecided: check it again on the glow's lightest colour.
+    const before = document.body.style.background;
+    document.body.style.background = /rgba?\([^)]*\)/.exec(getComputedStyle(document.body).backgroundImage)?.[0] ?? before;
+    const contrast = await axe.run(document, { runOnly: ['color-contrast'] });
+    document.body.style.background = before;
+    return [...over(results.violations), ...over(contrast.violations), ...over(contrast.incomplete).filter((line) => line.includes('gradient'))];
+  });
+}
