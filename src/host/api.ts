@@ -20,6 +20,9 @@ export type HostAnswer =
   /** An answer that is not the function's: 5xx, or a captive portal's page. */
   | { readonly kind: 'failed'; readonly status: number };
 
+/** An action, and for the owner the party it is about (its code; none: the default party). */
+export type HostCall = HostAction & { readonly party?: string };
+
 export interface AskOptions {
   /** The page's fetch unless given (tests). */
   readonly fetch?: typeof fetch;
@@ -31,7 +34,7 @@ export const TOO_MANY_TRIES = 'Demasiados intentos; espera un minuto.';
 
 const FALLBACK_REASONS: Readonly<Record<number, string>> = { 401: WRONG_KEY, 429: TOO_MANY_TRIES };
 
-export async function askHost(endpoint: HostEndpoint, key: string, action: HostAction, options: AskOptions = {}): Promise<HostAnswer> {
+export async function askHost(endpoint: HostEndpoint, key: string, action: HostCall, options: AskOptions = {}): Promise<HostAnswer> {
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);
   let response: Response;
   try {

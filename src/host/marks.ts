@@ -10,13 +10,15 @@
  * signal or a server error keeps it for the next try.
  */
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
-import type { HostAnswer } from './api.ts';
+import type { HostAnswer, HostCall } from './api.ts';
 
 export interface MarkChange {
   readonly guestId: string;
   readonly paid: boolean;
   /** The tipped total the host saw when ticking; null when taking the mark back. */
   readonly amount: number | null;
+  /** The party's code when the owner opened one (none: the default party, or a party's own key). */
+  readonly party?: string | null;
 }
 
 /** Why the last try did not reach the server. */
@@ -40,7 +42,7 @@ export interface MarkStore {
 export interface MarkQueueOptions {
   readonly store: MarkStore;
   /** One request with the host's key (the session's: a refused key signs out). */
-  readonly send: (action: HostAction) => Promise<HostAnswer>;
+  readonly send: (action: HostCall) => Promise<HostAnswer>;
   readonly now?: () => number;
   /** After every change of the marks or the refusals. */
   readonly onChange: () => void;
@@ -59,10 +61,10 @@ export interface MarkQueue {
   readonly settle: (sends: number) => void;
 }
 
-export function actionOf(mark: MarkChange): HostAction {
-  return mark.paid && mark.amount !== null
-    ? { action: 'paid', guestId: mark.guestId, paid: true, amount: mark.amount }
-    : { action: 'paid', guestId: mark.guestId, paid: false };
+export function actionOf(mark: MarkChange): HostCall {
+  const action: HostAction =
+    mark.paid && mark.amount !== null ? { action: 'paid', guestId: mark.guestId, paid: true, amount: mark.amount } : { action: 'paid', guestId: mark.guestId, paid: false };
+  return typeof mark.party === 'string' ? { ...action, party: mark.party } : action;
 }
 
 /** The host's latest tap for a guest replaces any earlier one and goes to the end of the line. */
@@ -143,7 +145,8 @@ const isMark = (value: unknown): value is PendingMark => {
   const mark = value as Readonly<Record<string, unknown>>;
   const amount = mark.paid === true ? Number.isSafeInteger(mark.amount) && (mark.amount as number) >= 0 : mark.paid === false && mark.amount === null;
   const problem = mark.problem === null || mark.problem === 'offline' || mark.problem === 'failed';
-  return typeof mark.guestId === 'string' && amount && Number.isSafeInteger(mark.seq) && Number.isFinite(mark.at) && typeof mark.sent === 'boolean' && problem;
+  const party = mark.party === undefined || mark.party === null || typeof mark.party === 'string';
+  return typeof mark.guestId === 'string' && party && amount && Number.isSafeInteger(mark.seq) && Number.isFinite(mark.at) && typeof mark.sent === 'boolean' && problem;
 };
 
 /** Marks as kept in localStorage; anything else (an older page's format, a broken write) is none. */

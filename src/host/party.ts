@@ -4,6 +4,7 @@
  * Amounts are whole pesos; the tipped totals come from the database, by the
  * guests' rule (rules.ts: tippedTotal).
  */
+import { parsePartyInfo, type PartyInfo } from './parties.ts';
 
 export interface PartyGuest {
   readonly id: string;
@@ -25,6 +26,8 @@ export interface Party {
   readonly paid: number;
   readonly owed: number;
   readonly guests: readonly PartyGuest[];
+  /** The party itself (name, date, code, closed or not); null in a snapshot kept before parties. */
+  readonly info: PartyInfo | null;
 }
 
 export interface GuestOrder {
@@ -69,7 +72,7 @@ export function parseParty(value: unknown): Party | null {
   if (!isObject(value) || !Array.isArray(value.guests) || !value.guests.every(isPartyGuest)) return null;
   const { total, tipped, paid, owed } = value;
   if (!isPesos(total) || !isPesos(tipped) || !isPesos(paid) || !isPesos(owed)) return null;
-  return { total, tipped, paid, owed, guests: value.guests };
+  return { total, tipped, paid, owed, guests: value.guests, info: parsePartyInfo(value.party ?? value.info) };
 }
 
 function isGuestOrder(value: unknown): value is GuestOrder {

@@ -4,12 +4,17 @@
  * With no signal the snapshot stays, with its age; a key the function stops
  * accepting signs the host out. Paid marks go through its queue (marks.ts):
  * each refresh sends what is waiting before it asks for the party.
+ * The owner's key reaches every party: the session keeps where the owner is
+ * (the list, or one party by its code) and names that party in every request;
+ * a party's own key stays on its party.
  */
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
-import type { HostAnswer } from './api.ts';
+import type { HostAnswer, HostCall } from './api.ts';
 import { createMarkQueue, type MarkChange, type PendingMark } from './marks.ts';
+import { parseMadeParty, parseParties, type ListedParty } from './parties.ts';
 import { parseParty, type GuestDetail } from './party.ts';
-import type { HostStore, Snapshot } from './storage.ts';
+import { createPoll } from './poll.ts';
+import { HOME, type HostRole, type HostStore, type Place, type Snapshot } from './storage.ts';
 
 /** Why the snapshot on screen may be old. */
 export type FeedProblem =
@@ -28,9 +33,23 @@ export interface HostState {
   readonly marks: readonly PendingMark[];
   /** Guests whose last mark the server refused, with its reason. */
   readonly markRefusals: ReadonlyMap<string, string>;
+  /** Null until the function said whose key this is. */
+  readonly role: HostRole | null;
+  readonly place: Place;
+  /** The owner's list, newest first, once it arrived. */
+  readonly parties: readonly ListedParty[] | null;
+  /** The key of a party made on this page: shown on its page until the host leaves it, never kept on the phone. */
+  readonly made: { readonly code: string; readonly key: string } | null;
 }
 
-export type AskHost = (key: string, action: HostAction) => Promise<HostAnswer>;
+export type AskHost = (key: string, action: HostCall) => Promise<HostAnswer>;
+
+export interface NewParty {
+  readonly name: string;
+  /** AAAA-MM-DD. */
+  readonly date: string;
+  readonly paymentUrl: string | null;
+}
 
 export interface HostSessionOptions {
   readonly ask: AskHost;
@@ -53,6 +72,14 @@ export interface HostSession {
   readonly mark: (change: MarkChange) => void;
   /** Any other request with the stored key; a refused key signs the host out. */
   readonly ask: (action: HostAction) => Promise<HostAnswer>;
+  /** The owner's list of parties. */
+  readonly openParties: () => void;
+  /** A party's page: its code, or null for the key's own party (the default one for the owner). */
+  readonly openParty: (code: string | null) => void;
+  /** Opens a party and its page; resolves to the function's reason when it said no, else null. */
+  readonly createParty: (party: NewParty) => Promise<string | null>;
+  /** Closes the party on screen; resolves to why not, else null. */
+  readonly closeParty: () => Promise<string | null>;
   /** Starts the poll; returns its stop. */
   readonly start: () => () => void;
   /** Guests' orders seen this session, for when the signal goes (emptied by 'Salir'). */
@@ -70,14 +97,24 @@ export function createHostSession(options: HostSessionOptions): HostSession {
   const now = options.now ?? Date.now;
   const isVisible = options.isVisible ?? (() => true);
   let key = options.store.loadKey();
+  const kept = key === null ? { role: null, place: HOME } : options.store.loadPlace();
+  /** The snapshot kept on the phone, if it is of the party at `place` (never party A's shown as party B's). */
+  const keptSnapshot = (place: Place): Snapshot | null => {
+    const snapshot = key === null || place.view !== 'party' ? null : options.store.loadSnapshot();
+    return snapshot && place.view === 'party' && snapshot.code === place.code ? snapshot : null;
+  };
   let state: HostState = {
     signedIn: key !== null,
-    snapshot: key === null ? null : options.store.loadSnapshot(),
+    snapshot: keptSnapshot(kept.place),
     problem: null,
     signingIn: false,
     signInError: null,
     marks: [],
     markRefusals: new Map(),
+    role: kept.role,
+    place: kept.place,
+    parties: null,
+    made: null,
   };
   const listeners = new Set<() => void>();
   const update = (change: Partial<HostState>) => {
@@ -92,10 +129,10 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     key = null;
     details.clear();
     options.store.forget();
-    update({ signedIn: false, snapshot: null, problem: null, signingIn: false, signInError });
+    update({ signedIn: false, snapshot: null, problem: null, signingIn: false, signInError, role: null, place: HOME, parties: null, made: null });
   };
 
-  const askWithKey = async (action: HostAction): Promise<HostAnswer> => {
+  const askWithKey = async (action: HostCall): Promise<HostAnswer> => {
     const current = key;
     if (current === null) return { kind: 'refused', status: 401, error: SIGN_IN_MESSAGES.empty, retryAfterSeconds: null };
     const answer = await options.ask(current, action);
@@ -110,11 +147,36 @@ export function createHostSession(options: HostSessionOptions): HostSession {
   });
   state = { ...state, marks: marks.pending() };
 
+  /** The party on screen's code, for the requests about it. */
+  const codeHere = (): string | null => (state.place.view === 'party' ? state.place.code : null);
+  const here = (action: HostAction): HostCall => {
+    const code = codeHere();
+    return code === null ? action : { ...action, party: code };
+  };
+  const goTo = (place: Place, change: Partial<HostState> = {}) => {
+    details.clear();
+    options.store.savePlace({ role: state.role, place });
+    update({ place, snapshot: keptSnapshot(place), problem: null, ...change });
+    void poll.now();
+  };
+
+  /** Asks `parties`: the owner's key may, a party's key is refused (403). */
+  async function learnRole(current: string): Promise<void> {
+    const answer = await options.ask(current, { action: 'parties' });
+    if (key !== current) return;
+    const parties = answer.kind === 'ok' ? parseParties(answer.json) : null;
+    const role: HostRole | null = parties ? 'owner' : answer.kind === 'refused' && answer.status === 403 ? 'party' : null;
+    if (role === null) return;
+    const place = role === 'owner' ? state.place : HOME;
+    options.store.savePlace({ role, place });
+    update({ role, place, parties: parties ?? null });
+  }
+
   /** Keeps a party answer (asked for when `sends` marks had been sent); false when it was not one. */
-  const keep = (answer: HostAnswer, sends: number): boolean => {
+  const keep = (answer: HostAnswer, sends: number, code: string | null): boolean => {
     const party = answer.kind === 'ok' ? parseParty(answer.json) : null;
     if (!party) return false;
-    const snapshot = { party, receivedAt: now() };
+    const snapshot = { party, receivedAt: now(), code };
     options.store.saveSnapshot(snapshot);
     update({ snapshot, problem: null });
     marks.settle(sends);
@@ -128,11 +190,25 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     await marks.flush();
     const current = keyNow();
     if (current === null) return null; // The key was refused while sending marks.
+    if (state.role === null) await learnRole(current);
+    const place = state.place;
+    if (place.view === 'parties') return refreshParties(current);
     const sends = marks.sentSoFar();
-    const answer = await options.ask(current, { action: 'party' });
+    const answer = await options.ask(current, here({ action: 'party' }));
     if (key !== current) return null; // Signed out (or in again) meanwhile: this answer is stale.
-    if (keep(answer, sends)) return null;
+    if (state.place !== place) return null; // The host went to another party meanwhile.
+    if (keep(answer, sends, place.code)) return null;
     if (answer.kind === 'refused' && answer.status === 401) signOut(answer.error);
+    else update({ problem: problemOf(answer) });
+    return answer.kind === 'refused' ? answer.retryAfterSeconds : null;
+  }
+
+  async function refreshParties(current: string): Promise<number | null> {
+    const answer = await options.ask(current, { action: 'parties' });
+    if (key !== current || state.place.view !== 'parties') return null;
+    const parties = answer.kind === 'ok' ? parseParties(answer.json) : null;
+    if (parties) update({ parties, problem: null });
+    else if (answer.kind === 'refused' && answer.status === 401) signOut(answer.error);
     else update({ problem: problemOf(answer) });
     return answer.kind === 'refused' ? answer.retryAfterSeconds : null;
   }
@@ -154,8 +230,10 @@ export function createHostSession(options: HostSessionOptions): HostSession {
       if (answer.kind === 'ok' && parseParty(answer.json)) {
         key = candidate;
         options.store.saveKey(candidate);
-        keep(answer, 0);
-        update({ signedIn: true, signingIn: false });
+        keep(answer, 0, null);
+        update({ signedIn: true, role: null, place: HOME });
+        await learnRole(candidate);
+        update({ signingIn: false });
         poll.soon();
       } else {
         update({ signingIn: false, signInError: signInErrorOf(answer) });
@@ -164,10 +242,23 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     signOut: () => signOut(),
     refresh: () => poll.now(),
     mark: (change) => {
-      marks.add(change);
+      marks.add({ ...change, party: codeHere() });
       void poll.now();
     },
-    ask: askWithKey,
+    ask: (action) => askWithKey(here(action)),
+    openParties: () => goTo({ view: 'parties' }, { made: null }),
+    openParty: (code) => goTo({ view: 'party', code }, state.made?.code === code ? {} : { made: null }),
+    createParty: async (party) => {
+      const answer = await askWithKey({ action: 'create_party', ...party });
+      const made = answer.kind === 'ok' ? parseMadeParty(answer.json) : null;
+      if (made) goTo({ view: 'party', code: made.code }, { made: { code: made.code, key: made.host_key } });
+      return made ? null : reasonOf(answer);
+    },
+    closeParty: async () => {
+      const answer = await askWithKey(here({ action: 'close_party' }));
+      await poll.now();
+      return answer.kind === 'ok' ? null : reasonOf(answer);
+    },
     start: () => poll.start(),
     details,
   };
@@ -184,55 +275,7 @@ function signInErrorOf(answer: HostAnswer): string {
   return answer.kind === 'offline' ? SIGN_IN_MESSAGES.offline : SIGN_IN_MESSAGES.failed;
 }
 
-interface PollOptions {
-  readonly pollMs: number;
-  readonly isVisible: () => boolean;
-  /** One refresh; resolves to seconds the server asked to wait, or null. */
-  readonly fetchParty: () => Promise<number | null>;
-}
-
-interface Poll {
-  readonly start: () => () => void;
-  /** Refreshes at once (or joins the refresh under way). */
-  readonly now: () => Promise<void>;
-  /** Starts the regular rhythm from now (after a sign-in). */
-  readonly soon: () => void;
-}
-
-/** One refresh at a time; the next one `pollMs` after the last ended (or when the server says). */
-function createPoll(options: PollOptions): Poll {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | null = null;
-  let started = false;
-  const schedule = (ms: number) => {
-    clearTimeout(timer);
-    if (started) timer = setTimeout(() => void tick(), ms);
-  };
-  const tick = (): Promise<void> => {
-    if (!options.isVisible()) {
-      schedule(options.pollMs);
-      return Promise.resolve();
-    }
-    running ??= options
-      .fetchParty()
-      .catch(() => null)
-      .then((waitSeconds) => schedule(waitSeconds ? waitSeconds * 1000 : options.pollMs))
-      .finally(() => (running = null));
-    return running;
-  };
-  return {
-    start: () => {
-      started = true;
-      void tick();
-      return () => {
-        started = false;
-        clearTimeout(timer);
-      };
-    },
-    now: async () => {
-      if (running) await running;
-      return tick();
-    },
-    soon: () => schedule(options.pollMs),
-  };
+/** Why a request about a party did not go through, in the host's words. */
+function reasonOf(answer: HostAnswer): string {
+  return answer.kind === 'ok' ? SIGN_IN_MESSAGES.failed : signInErrorOf(answer);
 }

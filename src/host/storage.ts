@@ -13,11 +13,28 @@ import { parseParty, type Party } from './party.ts';
 export const HOST_KEY_STORAGE_KEY = 'hostKey';
 export const HOST_SNAPSHOT_STORAGE_KEY = 'hostSnapshot';
 export const HOST_MARKS_STORAGE_KEY = 'hostPendingMarks';
+export const HOST_PLACE_STORAGE_KEY = 'hostPlace';
+
+/** Whose key this is: the deployment's owner (every party) or one party's host. */
+export type HostRole = 'owner' | 'party';
+
+/** Where the host is: the owner's list of parties, or one party's page (code null: the key's own party, or the default one). */
+export type Place = { readonly view: 'parties' } | { readonly view: 'party'; readonly code: string | null };
+
+export interface KeptPlace {
+  /** Null until the function said (a sign-in with no signal to ask). */
+  readonly role: HostRole | null;
+  readonly place: Place;
+}
+
+export const HOME: Place = { view: 'party', code: null };
 
 export interface Snapshot {
   readonly party: Party;
   /** When this phone got it (ms since the epoch, this phone's clock). */
   readonly receivedAt: number;
+  /** The party it is of: the code asked with, null for none. A snapshot is only ever shown for its own party. */
+  readonly code: string | null;
 }
 
 export interface HostStore extends MarkStore {
@@ -25,19 +42,34 @@ export interface HostStore extends MarkStore {
   saveKey(key: string): void;
   loadSnapshot(): Snapshot | null;
   saveSnapshot(snapshot: Snapshot): void;
-  /** 'Salir': the key and the snapshot go (the marks not yet sent stay). */
+  loadPlace(): KeptPlace;
+  savePlace(place: KeptPlace): void;
+  /** 'Salir': the key, the snapshot and the place go (the marks not yet sent stay). */
   forget(): void;
 }
 
 export function parseSnapshot(raw: string | null): Snapshot | null {
   if (raw === null) return null;
   try {
-    const value = JSON.parse(raw) as { party?: unknown; receivedAt?: unknown };
+    const value = JSON.parse(raw) as { party?: unknown; receivedAt?: unknown; code?: unknown };
     const party = parseParty(value.party);
     const { receivedAt } = value;
-    return party && typeof receivedAt === 'number' && Number.isFinite(receivedAt) ? { party, receivedAt } : null;
+    const code = typeof value.code === 'string' ? value.code : null;
+    return party && typeof receivedAt === 'number' && Number.isFinite(receivedAt) ? { party, receivedAt, code } : null;
   } catch {
     return null;
+  }
+}
+
+export function parsePlace(raw: string | null): KeptPlace {
+  try {
+    const value = JSON.parse(raw ?? 'null') as { role?: unknown; view?: unknown; code?: unknown } | null;
+    const role = value?.role === 'owner' || value?.role === 'party' ? value.role : null;
+    if (value?.view === 'parties' && role === 'owner') return { role, place: { view: 'parties' } };
+    const code = typeof value?.code === 'string' && role === 'owner' ? value.code : null;
+    return { role, place: { view: 'party', code } };
+  } catch {
+    return { role: null, place: HOME };
   }
 }
 
@@ -46,6 +78,8 @@ export const localHostStore: HostStore = {
   saveKey: (key) => void writeLocal(HOST_KEY_STORAGE_KEY, key),
   loadSnapshot: () => parseSnapshot(readLocal(HOST_SNAPSHOT_STORAGE_KEY)),
   saveSnapshot: (snapshot) => void writeLocal(HOST_SNAPSHOT_STORAGE_KEY, JSON.stringify(snapshot)),
+  loadPlace: () => parsePlace(readLocal(HOST_PLACE_STORAGE_KEY)),
+  savePlace: ({ role, place }) => void writeLocal(HOST_PLACE_STORAGE_KEY, JSON.stringify({ role, ...place })),
   loadMarks: () => parseMarks(readLocal(HOST_MARKS_STORAGE_KEY)),
   saveMarks: (marks) => {
     if (marks.length === 0) removeLocal(HOST_MARKS_STORAGE_KEY);
@@ -54,5 +88,6 @@ export const localHostStore: HostStore = {
   forget: () => {
     removeLocal(HOST_KEY_STORAGE_KEY);
     removeLocal(HOST_SNAPSHOT_STORAGE_KEY);
+    removeLocal(HOST_PLACE_STORAGE_KEY);
   },
 };

@@ -20,7 +20,7 @@ export function partyOf(guests: readonly PartyGuest[]): Party {
   const tipped = guests.reduce((sum, guest) => sum + guest.tipped, 0);
   const paid = guests.reduce((sum, guest) => sum + (guest.paid_amount ?? 0), 0);
   const owed = guests.reduce((sum, guest) => sum + Math.max(0, guest.tipped - (guest.paid_amount ?? 0)), 0);
-  return { total, tipped, paid, owed, guests };
+  return { total, tipped, paid, owed, guests, info: null };
 }
 
 export interface FakeOrder {
@@ -43,11 +43,14 @@ export function fakeHostServer(key: string) {
     guests: [] as PartyGuest[],
     orders: new Map<string, FakeOrder[]>(),
     actions: [] as HostAction[],
+    /** A party's own key is refused the owner's list (403). */
+    role: 'owner' as 'owner' | 'party',
   };
   const ask = (given: string, action: HostAction): Promise<HostAnswer> => {
     server.actions.push(action);
     if (!server.signal) return Promise.resolve({ kind: 'offline' });
     if (given !== key) return Promise.resolve({ kind: 'refused', status: 401, error: 'Clave incorrecta.', retryAfterSeconds: null });
+    if (action.action === 'parties' && server.role === 'party') return Promise.resolve({ kind: 'refused', status: 403, error: 'Esta clave abre solo su fiesta.', retryAfterSeconds: null });
     if (server.refuse !== null && action.action === 'paid') return Promise.resolve({ kind: 'refused', status: 404, error: server.refuse, retryAfterSeconds: null });
     return Promise.resolve({ kind: 'ok', json: answer(server, action) });
   };
@@ -58,6 +61,8 @@ function answer(server: ReturnType<typeof fakeHostServer>['server'], action: Hos
   switch (action.action) {
     case 'party':
       return structuredClone(partyOf(server.guests));
+    case 'parties':
+      return [];
     case 'guest': {
       const guest = server.guests.find((row) => row.id === action.guestId);
       return { id: action.guestId, full_name: guest?.full_name, orders: server.orders.get(action.guestId) ?? [] };
