@@ -10,6 +10,7 @@ import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { OfflineProblem } from '../OfflineProblem.tsx';
 import { HostSignIn } from './HostSignIn.tsx';
+import { PartiesScreen } from './PartiesScreen.tsx';
 import { PartyScreen } from './PartyScreen.tsx';
 import './host.css';
 
@@ -53,9 +54,10 @@ function SessionOf({ endpoint }: { readonly endpoint: HostEndpoint }) {
   return <HostPage session={session} />;
 }
 
-/** The sign-in, or the party once the key is on this phone. */
+/** The sign-in; once the key is on this phone, a party's page or (the owner's) the list of parties. */
 export function HostPage({ session }: { readonly session: HostSession }) {
   const state = useHostState(session);
   if (!state.signedIn) return <HostSignIn busy={state.signingIn} error={state.signInError} onSignIn={(key) => void session.signIn(key)} />;
+  if (state.place.view === 'parties') return <PartiesScreen session={session} state={state} />;
   return <PartyScreen session={session} state={state} />;
 }

@@ -1,7 +1,11 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { formatAge, guestList, useNow, type FeedProblem, type HostSession, type HostState, type PartyGuest, type PendingMark } from '../../host/index.ts';
+import { guestList, type HostSession, type HostState, type PartyGuest, type PendingMark } from '../../host/index.ts';
+import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
+import { FeedLine } from './FeedLine.tsx';
 import { GuestRow } from './GuestRow.tsx';
+import { PartyHeader } from './PartyHeader.tsx';
+import { MadeKey, PartyInvite } from './PartyInvite.tsx';
 import { PartyTotals } from './PartyTotals.tsx';
 
 interface PartyScreenProps {
@@ -9,17 +13,15 @@ interface PartyScreenProps {
   readonly state: HostState;
 }
 
-const PROBLEM_TEXT: Readonly<Record<Exclude<FeedProblem['kind'], 'refused'>, string>> = {
-  offline: 'Sin señal: se muestra lo último que llegó.',
-  failed: 'No se pudo actualizar; se reintenta solo.',
-};
-
-/** The party: totals, freshness, one row per guest with active orders. */
+/** A party's page: which party, freshness, totals, one row per guest with active orders; its link, QR and closing. */
 export function PartyScreen({ session, state }: PartyScreenProps) {
-  const { snapshot, problem } = state;
+  const { snapshot, problem, made } = state;
+  const info = snapshot?.party.info ?? null;
   return (
     <>
-      <Freshness receivedAt={snapshot?.receivedAt ?? null} problem={problem} />
+      <PartyHeader session={session} info={info} owner={state.role === 'owner'} />
+      {made && info?.code === made.code && <MadeKey hostKey={made.key} />}
+      <FeedLine receivedAt={snapshot?.receivedAt ?? null} problem={problem} />
       {snapshot ? <PartyTotals party={snapshot.party} /> : <p className="card note">{problem ? 'La fiesta aparece cuando el servidor responda.' : 'Cargando la fiesta…'}</p>}
       <div className="host-actions">
         <DownloadCsv session={session} />
@@ -28,17 +30,9 @@ export function PartyScreen({ session, state }: PartyScreenProps) {
         </button>
       </div>
       {snapshot && <GuestList session={session} guests={snapshot.party.guests} marks={state.marks} refusals={state.markRefusals} />}
+      {info && <PartyInvite info={info} />}
+      {info && info.closed_at === null && <CloseParty session={session} />}
     </>
-  );
-}
-
-function Freshness({ receivedAt, problem }: { readonly receivedAt: number | null; readonly problem: FeedProblem | null }) {
-  const now = useNow(1000);
-  return (
-    <div className="host-fresh">
-      {receivedAt !== null && <p className="host-age">Actualizado {formatAge(now - receivedAt)}</p>}
-      <div role="status">{problem && <p className="host-problem">{problem.kind === 'refused' ? problem.error : PROBLEM_TEXT[problem.kind]}</p>}</div>
-    </div>
   );
 }
 

@@ -1,0 +1,32 @@
+import { formatPartyDate, type HostSession, type PartyInfo } from '../../host/index.ts';
+
+interface PartyHeaderProps {
+  readonly session: HostSession;
+  readonly info: PartyInfo | null;
+  /** The owner's way back to the list; a party's own host has no list. */
+  readonly owner: boolean;
+}
+
+/** Which party this is: its name and date, and whether it is over. */
+export function PartyHeader({ session, info, owner }: PartyHeaderProps) {
+  return (
+    <div className="host-party-header">
+      {owner && (
+        <button type="button" className="button button-secondary host-back" onClick={session.openParties}>
+          Fiestas
+        </button>
+      )}
+      {info && (
+        <>
+          <h2 className="host-party-title">{info.name}</h2>
+          <p className="note">{formatPartyDate(info.party_date)}</p>
+          {info.closed_at !== null && (
+            <p className="host-closed" role="status">
+              La fiesta terminó.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
