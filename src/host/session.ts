@@ -275,7 +275,7 @@ function signInErrorOf(answer: HostAnswer): string {
   return answer.kind === 'offline' ? SIGN_IN_MESSAGES.offline : SIGN_IN_MESSAGES.failed;
 }
 
-/** Why a request about a party did not go through, in the host's words. */
+/** Why a request about a party did not go through, in the host's words (the function's 400s name the request: the host needs only the rule). */
 function reasonOf(answer: HostAnswer): string {
-  return answer.kind === 'ok' ? SIGN_IN_MESSAGES.failed : signInErrorOf(answer);
+  return answer.kind === 'ok' ? SIGN_IN_MESSAGES.failed : signInErrorOf(answer).replace(/^Pedido inválido: /, '');
 }

@@ -58,7 +58,7 @@ test('the owner opens a party; its own key opens only that party, and its host c
   await expect(page.getByLabel('Fecha')).toHaveValue(today);
   await page.getByLabel('Página de pago (opcional)').fill('http://pago.example/ana');
   await page.getByRole('button', { name: 'Crear fiesta' }).click();
-  await expect(page.getByText('La página de pago debe ser una dirección https://.')).toBeVisible();
+  await expect(page.getByText('La página de pago debe ser una dirección https://.', { exact: true })).toBeVisible();
   await page.getByLabel('Página de pago (opcional)').fill('https://pago.example/ana');
   await page.getByRole('button', { name: 'Crear fiesta' }).click();
 
