@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import type * as Axe from 'axe-core';
 import { startAppServer } from '../../scripts/lib/app-server.ts';
 import { addProduct, consumed, enterName, expect, productProxies, test } from './fixtures.ts';
+import { HOST_KEY, signIn } from './host-support.ts';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -216,4 +217,32 @@ test('the iOS install hint: no axe violations', async ({ browser, baseURL }) => 
   } finally {
     await context.close();
   }
+});
+
+test('the host’s parties: the list, the new party form with an error, a new party with its QR and key, closing it', async ({ page }) => {
+  test.skip(HOST_KEY === '', 'npm start gives no host key');
+  await page.goto('/anfitrion');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Fiestas' }).click();
+  await expect(page.getByRole('heading', { name: 'Fiestas' })).toBeVisible();
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  await expectAccessible(page, 'the owner’s list of parties');
+
+  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
+  await page.getByRole('button', { name: 'Crear fiesta' }).click();
+  await expect(page.getByText(/^El nombre de la fiesta debe tener/)).toBeVisible();
+  await expectAccessible(page, 'the new party form with its error');
+
+  await page.getByPlaceholder('Nombre de la fiesta').fill('Fiesta accesible');
+  await page.getByRole('button', { name: 'Crear fiesta' }).click();
+  await expect(page.getByRole('heading', { name: 'Clave de esta fiesta' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Código QR de la fiesta' })).toBeVisible();
+  await expectAccessible(page, 'a new party with its link, QR and key');
+
+  await page.getByRole('button', { name: 'Cerrar la fiesta' }).click();
+  await expect(page.getByRole('button', { name: 'Sí, cerrar' })).toBeVisible();
+  await expectAccessible(page, 'the close confirmation');
+  await page.getByRole('button', { name: 'Sí, cerrar' }).click();
+  await expect(page.getByText('La fiesta terminó.')).toBeVisible();
+  await expectAccessible(page, 'a closed party');
 });
