@@ -19,7 +19,8 @@ const SURFACES = {
   // idb.ts: the service worker reaches the database without Dexie.
   db: ['index.ts', 'idb.ts', 'schema.ts', 'records.ts'],
   guest: ['index.ts'],
-  host: ['index.ts'],
+  // qr.ts: the QR code's encoder is loaded on its own, when a party's page draws it, not with the host's page.
+  host: ['index.ts', 'qr.ts'],
   platform: ['index.ts'],
   pwa: ['index.ts', 'messages.ts'],
   sync: ['index.ts', 'hooks.ts', 'worker.ts'],

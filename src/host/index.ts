@@ -6,7 +6,6 @@ export { useGuestDetail, useHostState, useNow, type DetailState } from './hooks.
 export { guestList, stillOwes, type ListedGuest } from './list.ts';
 export { type MarkChange, type PendingMark } from './marks.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';
-export { drawQr } from './qr.ts';
 export { owesMore, parsePartyOrders, type GuestDetail, type GuestOrder, type Party, type PartyGuest } from './party.ts';
 export { createHostSession, POLL_MS, type NewParty, type FeedProblem, type HostSession, type HostState } from './session.ts';
 export { localHostStore, type HostStore, type Snapshot } from './storage.ts';

@@ -27,12 +27,9 @@ export function PartiesScreen({ session, state }: PartiesScreenProps) {
         )}
       </section>
       <NewPartyForm session={session} />
-      <div className="host-actions">
-        <span />
-        <button type="button" className="button button-quiet host-sign-out" onClick={session.signOut}>
-          Salir
-        </button>
-      </div>
+      <button type="button" className="button button-quiet host-end" onClick={session.signOut}>
+        Salir
+      </button>
     </>
   );
 }

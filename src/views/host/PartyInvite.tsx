@@ -1,5 +1,8 @@
-import { useMemo } from 'react';
-import { drawQr, guestLink, type PartyInfo } from '../../host/index.ts';
+import { lazy, Suspense } from 'react';
+import { guestLink, type PartyInfo } from '../../host/index.ts';
+
+// The encoder is most of the QR's weight: its own chunk, precached like the rest, so it still draws offline.
+const PartyQr = lazy(() => import('./PartyQr.tsx'));
 
 /**
  * The party's guest link and its QR code, drawn on this phone (no signal
@@ -8,7 +11,6 @@ import { drawQr, guestLink, type PartyInfo } from '../../host/index.ts';
  */
 export function PartyInvite({ info }: { readonly info: PartyInfo }) {
   const link = guestLink(location.origin, info.code);
-  const qr = useMemo(() => drawQr(link), [link]);
   return (
     <section className="card host-invite" aria-labelledby="host-invite-title">
       <h2 className="card-title" id="host-invite-title">
@@ -18,10 +20,9 @@ export function PartyInvite({ info }: { readonly info: PartyInfo }) {
       <p className="host-link">
         <a href={link}>{link}</a>
       </p>
-      <svg className="host-qr" role="img" aria-label="Código QR de la fiesta" viewBox={`0 0 ${qr.size} ${qr.size}`} shapeRendering="crispEdges">
-        <rect width={qr.size} height={qr.size} fill="#ffffff" />
-        <path d={qr.path} fill="#000000" />
-      </svg>
+      <Suspense fallback={<div className="host-qr host-qr-waiting" />}>
+        <PartyQr link={link} />
+      </Suspense>
       <button type="button" className="button button-quiet host-print" onClick={() => window.print()}>
         Imprimir el código
       </button>

@@ -34,7 +34,7 @@ describe('the owner’s parties', () => {
     await user.click(screen.getByRole('button', { name: 'Crear fiesta' }));
     expect(await screen.findByRole('heading', { name: 'Fiesta nueva' })).toBeVisible();
     expect(screen.getByRole('link', { name: `${location.origin}/f/codigoDeLaFiestaNueva0` })).toBeVisible();
-    const qr = screen.getByRole('img', { name: 'Código QR de la fiesta' });
+    const qr = await screen.findByRole('img', { name: 'Código QR de la fiesta' });
     expect(qr).toHaveAttribute('shape-rendering', 'crispEdges');
     expect(qr.getAttribute('style')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Clave de esta fiesta' })).getByText('la-clave-nueva')).toBeVisible();
