@@ -1,6 +1,6 @@
 /** What the phone keeps: the records of the local database, and what the sync queue sends. */
 
-export { isUuid } from '../../supabase/functions/_shared/rules.ts';
+export { isPartyCode, isUuid } from '../../supabase/functions/_shared/rules.ts';
 
 /** The guest's row as the server stores it. */
 export interface UserRow {
@@ -57,6 +57,12 @@ export interface ParkedEntry {
  */
 export interface GuestRecord extends UserRow {
   readonly state: 'queued' | 'synced' | 'refused';
+  /**
+   * The code of the party the guest joined by its link; none for the default
+   * party. A guest's party never changes: every request for the guest names it
+   * (x-party-code), in the page and in the service worker, which reads it here.
+   */
+  readonly party?: string | undefined;
   /** Why the server refused the row (state 'refused'). */
   readonly refusal?: string | undefined;
 }

@@ -19,6 +19,8 @@ export interface SyncEngineOptions {
   readonly transport: () => Promise<SyncTransport>;
   readonly lock: FlushLock;
   readonly guest: UserRow;
+  /** The code of the party the guest joined by its link; none for the default party. */
+  readonly party?: string;
   /** This build's version: entries parked by another version are retried at start. */
   readonly appVersion: string;
   readonly random?: () => number;
@@ -64,7 +66,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   document.addEventListener('visibilitychange', onVisible);
 
   void (async () => {
-    await store.ensureGuestQueued(options.guest);
+    await store.ensureGuestQueued(options.guest, options.party);
     await store.retryParked({ parkedBefore: options.appVersion });
     await scheduler.flushNow();
     // Only with the queue empty can the server's copy be trusted to restore from.

@@ -16,7 +16,8 @@ let transport: Promise<SyncTransport> | null = null;
 function sharedTransport(): Promise<SyncTransport> {
   const backend = env.backend;
   if (!backend) return Promise.reject(new Error('no backend configured'));
-  transport ??= createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey }).catch(
+  // Every guest's party from IndexedDB, as the service worker reads it: the queue may hold an earlier party's guest.
+  transport ??= createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: outbox.partyOf }).catch(
     (error: unknown) => {
       transport = null;
       throw error;
@@ -25,9 +26,9 @@ function sharedTransport(): Promise<SyncTransport> {
   return transport;
 }
 
-/** Keeps the guest's tab flowing to the server while the page is open (when a backend is configured). */
-export function useSync(guest: UserRow): void {
-  const { id, full_name: fullName } = guest;
+/** Keeps the guest's tab flowing to the server while the page is open (when a backend is configured), in the guest's party. */
+export function useSync(guest: UserRow & { readonly party?: string | undefined }): void {
+  const { id, full_name: fullName, party } = guest;
   useEffect(() => {
     if (!env.backend) return undefined;
     const engine = startSyncEngine({
@@ -35,10 +36,11 @@ export function useSync(guest: UserRow): void {
       transport: sharedTransport,
       lock: flushLock(),
       guest: { id, full_name: fullName },
+      ...(party === undefined ? {} : { party }),
       appVersion: env.appVersion,
     });
     return () => engine.stop();
-  }, [id, fullName]);
+  }, [id, fullName, party]);
 }
 
 function subscribeOnline(listener: () => void): () => void {

@@ -11,4 +11,4 @@ export { forgetInactive, rememberInactive, rememberedInactive } from './inactive
 export { outboxStore, queueOrder, queueSetActive, type OutboxStore, type ParkedSelection, type QueueSummary } from './outbox-store.ts';
 export { restoreEvictedTab } from './restore.ts';
 export { describeSync, type SyncLine, type SyncSnapshot, type SyncTone } from './status.ts';
-export { createSupabaseTransport, type SyncTransport, type WriteResult } from './transport.ts';
+export { createSupabaseTransport, PARTY_HEADER, type PartyOf, type SyncTransport, type WriteResult } from './transport.ts';

@@ -28,16 +28,20 @@ export interface OutboxStore {
   delivered(seqs: readonly number[], syncedGuest?: string): Promise<void>;
   /** Moves these entries to the parked ones; their orders are marked refused, a guest's row refused. */
   park(seqs: readonly number[], stamp: Omit<ParkedEntry, 'id' | 'entry'>): Promise<void>;
-  /** Queues the guest's row (again), and remembers the guest as queued. */
-  queueGuest(row: UserRow, now?: number): Promise<void>;
+  /** Queues the guest's row (again), and remembers the guest as queued, in `party` (or the party already kept for them). */
+  queueGuest(row: UserRow, now?: number, party?: string): Promise<void>;
   /** Writes what the status line shows; a state equal to the kept one writes nothing. */
   recordSyncState(state: SyncState): Promise<void>;
   /**
    * The guest's row must reach the server before their orders: queued once, when
    * the phone first meets the guest (or again if its entry went missing), and
    * never while the server refuses it (the guest is asked for their name then).
+   * `party` is the code of the party the guest joined by its link (none: the
+   * default party); it is kept with the guest for every request made for them.
    */
-  ensureGuestQueued(row: UserRow): Promise<void>;
+  ensureGuestQueued(row: UserRow, party?: string): Promise<void>;
+  /** The party code kept for the guest: a string, null for the default party, undefined when the phone does not know the guest. */
+  readonly partyOf: (guestId: string) => Promise<string | null | undefined>;
   /**
    * The guest typed their name again after the server refused it: the refused
    * row leaves the parked entries and the new one is queued, same id, so every
@@ -69,9 +73,12 @@ export function queueSetActive(tx: Tx, guestId: string, orderIds: readonly strin
 }
 
 function withoutRefusal(guest: GuestRecord): GuestRecord {
-  const { id, full_name, state } = guest;
-  return { id, full_name, state };
+  const { id, full_name, state, party } = guest;
+  return { id, full_name, state, ...inParty(party) };
 }
+
+/** The party field of a guest record: absent for the default party. */
+const inParty = (party: string | undefined): { party?: string } => (party === undefined ? {} : { party });
 
 function withoutRejection(order: Order): Order {
   const { id, user_id, product_name, product_price, active, created_at } = order;
@@ -107,8 +114,10 @@ function isGuestEntry(entry: unknown, guestId: string): boolean {
   return candidate?.kind === 'insert-user' && candidate.row?.id === guestId;
 }
 
-function addGuest(tx: Tx, { id, full_name }: UserRow, now: number): Promise<IDBValidKey> {
-  void tx.put('guests', { id, full_name, state: 'queued' });
+/** Queues the guest's row; the guest keeps the party they were kept in unless `party` names it. */
+async function addGuest(tx: Tx, { id, full_name }: UserRow, now: number, party?: string): Promise<IDBValidKey> {
+  const kept = party ?? (await tx.get('guests', id))?.party;
+  void tx.put('guests', { id, full_name, state: 'queued', ...inParty(kept) });
   return tx.add('outbox', { kind: 'insert-user', queuedAt: now, row: { id, full_name } });
 }
 
@@ -191,9 +200,9 @@ export function outboxStore(database: PhoneDatabase): OutboxStore {
         for (const seq of seqs) void tx.delete('outbox', seq);
         await Promise.all(entries.map((entry) => markRefused(tx, entry, stamp.error)));
       }),
-    queueGuest: (row, now = Date.now()) =>
+    queueGuest: (row, now = Date.now(), party) =>
       database.write(['outbox', 'guests'], async (tx) => {
-        await addGuest(tx, row, now);
+        await addGuest(tx, row, now, party);
       }),
     async recordSyncState(state) {
       // Almost every pass ends as the last one did: a read, and a write only when it changed.
@@ -203,12 +212,19 @@ export function outboxStore(database: PhoneDatabase): OutboxStore {
         await tx.put('syncState', state);
       });
     },
-    ensureGuestQueued: (row) =>
+    ensureGuestQueued: (row, party) =>
       database.write(['outbox', 'guests'], async (tx) => {
         const known = await tx.get('guests', row.id);
+        // A guest kept before the phone knew parties: their party is the one the page knows now.
+        if (known !== undefined && known.party === undefined && party !== undefined) void tx.put('guests', { ...known, party });
         if (known?.state === 'synced' || known?.state === 'refused') return;
         const waiting = await tx.getAll('outbox', { index: 'kind', only: 'insert-user' });
-        if (!waiting.some((entry) => isGuestEntry(entry, row.id))) await addGuest(tx, row, Date.now());
+        if (!waiting.some((entry) => isGuestEntry(entry, row.id))) await addGuest(tx, row, Date.now(), party);
+      }),
+    partyOf: (guestId) =>
+      database.read(['guests'], async (tx) => {
+        const guest = await tx.get('guests', guestId);
+        return guest === undefined ? undefined : (guest.party ?? null);
       }),
     requeueGuest: (row, now = Date.now()) =>
       database.write(['outbox', 'guests', 'parked'], async (tx) => {

@@ -34,10 +34,22 @@ export interface SyncTransport {
 /** The part of a PostgREST client the queue uses: supabase-js's client and postgrest-js's both have it. */
 export type RestClient = Pick<PostgrestClient, 'from'>;
 
+/**
+ * The party code kept for a guest (outbox-store's `partyOf`): a code, null
+ * for the default party, undefined when the phone does not know the guest.
+ */
+export type PartyOf = (guestId: string) => Promise<string | null | undefined>;
+
 /** Where the requests go and how long each may take. */
 export interface TransportOptions {
   readonly url: string;
   readonly anonKey: string;
+  /**
+   * Where the guest's party is read, so every request for a guest names it
+   * (x-party-code). Without it, or for a guest of the default party, no header:
+   * the server takes such a request as the default party's.
+   */
+  readonly partyOf?: PartyOf;
   /** Per request; a server that never answers must not hold the queue. */
   readonly timeoutMs?: number;
   readonly fetch?: typeof fetch;
@@ -95,20 +107,40 @@ function timedFetch(options: TransportOptions): TimedFetch {
   return { fetch: timed, lastRetryAfter: () => lastRetryAfter };
 }
 
-/** One client per guest: the header names the guest, and row level security reads it. */
-function perGuest(make: (guestId: string) => RestClient): (guestId: string) => RestClient {
+/** The header that names the guest's party; none for the default party. */
+export const PARTY_HEADER = 'x-party-code';
+
+/** The headers that name the guest, and their party unless it is the default one: row level security reads both. */
+export function guestHeaders(guestId: string, party: string | null): Record<string, string> {
+  return party === null ? { 'x-guest-id': guestId } : { 'x-guest-id': guestId, [PARTY_HEADER]: party };
+}
+
+/**
+ * One client per guest, naming the guest and their party. A guest's party
+ * never changes, so it is read once; a guest the phone does not know yet
+ * (no record) goes without a party and is read again next time.
+ */
+function perGuest(make: (guestId: string, party: string | null) => RestClient, partyOf: PartyOf | undefined): (guestId: string) => Promise<RestClient> {
   const clients = new Map<string, RestClient>();
-  return (guestId) => {
-    let client = clients.get(guestId);
-    if (!client) clients.set(guestId, (client = make(guestId)));
+  return async (guestId) => {
+    const made = clients.get(guestId);
+    if (made) return made;
+    const party = partyOf ? await partyOf(guestId) : null;
+    const client = make(guestId, party ?? null);
+    if (party !== undefined) clients.set(guestId, client);
     return client;
   };
 }
 
-/** The queue's three requests, over the client `make` gives for each guest, with the deadline on every fetch. */
-export function restTransport(options: TransportOptions, make: (guestId: string, fetcher: typeof fetch) => RestClient): SyncTransport {
+/** No request was sent: the phone could not read the guest's party (its storage failed). Retried like no answer. */
+const PARTY_UNREADABLE: WriteResult = { status: 0, message: 'the guest’s party could not be read on the phone' };
+
+/** The queue's three requests, over the client `make` gives for each guest and party, with the deadline on every fetch. */
+export function restTransport(options: TransportOptions, make: (guestId: string, party: string | null, fetcher: typeof fetch) => RestClient): SyncTransport {
   const timed = timedFetch(options);
-  const clientFor = perGuest((guestId) => make(guestId, timed.fetch));
+  const guestClient = perGuest((guestId, party) => make(guestId, party, timed.fetch), options.partyOf);
+  // Never a request without the party it belongs to: one that cannot be named is not sent.
+  const clientFor = (guestId: string): Promise<RestClient | null> => guestClient(guestId).catch(() => null);
   /**
    * `success` is the one status PostgREST gives that write (201 for an insert,
    * 204 for an update, both with return=minimal). Any other 2xx, such as a
@@ -124,11 +156,15 @@ export function restTransport(options: TransportOptions, make: (guestId: string,
 
   return {
     async insertRows(table, guestId, rows) {
-      const answer = await clientFor(guestId).from(table).upsert([...rows], { onConflict: 'id', ignoreDuplicates: true });
+      const client = await clientFor(guestId);
+      if (!client) return PARTY_UNREADABLE;
+      const answer = await client.from(table).upsert([...rows], { onConflict: 'id', ignoreDuplicates: true });
       return result(answer, 201);
     },
     async setOrdersActive(guestId, orderIds, active) {
-      const answer = await clientFor(guestId)
+      const client = await clientFor(guestId);
+      if (!client) return PARTY_UNREADABLE;
+      const answer = await client
         .from('orders')
         .update({ active })
         .eq('user_id', guestId)
@@ -136,7 +172,9 @@ export function restTransport(options: TransportOptions, make: (guestId: string,
       return result(answer, 204);
     },
     async activeOrders(guestId) {
-      const answer = await clientFor(guestId)
+      const client = await clientFor(guestId);
+      if (!client) return null;
+      const answer = await client
         .from('orders')
         .select('id, user_id, product_name, product_price, active, created_at')
         .eq('user_id', guestId)
@@ -151,10 +189,10 @@ export function restTransport(options: TransportOptions, make: (guestId: string,
 /** The page's transport: supabase-js, fetched on the first flush. */
 export async function createSupabaseTransport(options: TransportOptions): Promise<SyncTransport> {
   const { createClient } = await import('@supabase/supabase-js');
-  return restTransport(options, (guestId, fetcher): SupabaseClient =>
+  return restTransport(options, (guestId, party, fetcher): SupabaseClient =>
     createClient(options.url, options.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { headers: { 'x-guest-id': guestId }, fetch: fetcher },
+      global: { headers: guestHeaders(guestId, party), fetch: fetcher },
     }),
   );
 }

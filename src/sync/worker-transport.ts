@@ -5,17 +5,17 @@
  * A module of its own, so the page never bundles postgrest-js twice.
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { restTransport, type SyncTransport, type TransportOptions } from './transport.ts';
+import { guestHeaders, restTransport, type SyncTransport, type TransportOptions } from './transport.ts';
 
 export function createPostgrestTransport(options: TransportOptions): SyncTransport {
   const url = new URL('rest/v1', options.url.endsWith('/') ? options.url : `${options.url}/`).href;
   return restTransport(
     options,
-    (guestId, fetcher) =>
+    (guestId, party, fetcher) =>
       new PostgrestClient(url, {
         schema: 'public',
         fetch: fetcher,
-        headers: { apikey: options.anonKey, Authorization: `Bearer ${options.anonKey}`, 'x-guest-id': guestId },
+        headers: { apikey: options.anonKey, Authorization: `Bearer ${options.anonKey}`, ...guestHeaders(guestId, party) },
       }),
   );
 }

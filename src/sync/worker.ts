@@ -26,8 +26,9 @@ export async function flushFromWorker(): Promise<void> {
   const connection = await openMadeDatabase();
   if (!connection) return;
   try {
-    const transport = createPostgrestTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey });
     const store = outboxStore(overIndexedDb(connection.name, () => Promise.resolve(connection)));
+    // No localStorage here: each guest's party is read from the guest's record in IndexedDB.
+    const transport = createPostgrestTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: store.partyOf });
     const outcome = await flushOutbox({ store, transport, lock: flushLock(), appVersion: env.appVersion });
     if (outcome.kind === 'retry' || outcome.kind === 'busy') throw new Error(`outbox not flushed: ${outcome.kind}`);
   } finally {

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { env } from '../config/env.ts';
 // The storage check only: the tab's capabilities (src/tab) come with the guest's screen, in its own chunk.
 import { openTabStorage } from '../db/index.ts';
-import { registerGuest, useGuest } from '../guest/index.ts';
+import { registerGuest, undoArrival, useEarlierGuests, useGuest, type PhoneGuests } from '../guest/index.ts';
+import { partyNameOf, usePartyCheck, type PartyLink } from '../party/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { InstallHelp } from './InstallHelp.tsx';
-import { GuestScreenWhenLoaded, loadGuestScreen } from './lazy-guest-screen.tsx';
+import { EarlierPartiesWhenLoaded, GuestScreenWhenLoaded, loadGuestScreen } from './lazy-guest-screen.tsx';
 import { NameEntry } from './NameEntry.tsx';
 import { OfflineProblem } from './OfflineProblem.tsx';
+import { PartyNotFound } from './PartyNotFound.tsx';
 import { ReloadPrompt } from './ReloadPrompt.tsx';
 import { StorageProblem } from './StorageProblem.tsx';
 
@@ -18,6 +20,18 @@ function PintGlass() {
       <path d="M150 112h212l-22 300a28 28 0 0 1-28 26H200a28 28 0 0 1-28-26z" fill="#e9b949" />
       <path d="M150 112h212l-6 78H156z M176 150c0-40 160-40 160 0" fill="#f4eddc" />
     </svg>
+  );
+}
+
+function AppHeader() {
+  return (
+    <header className="app-header">
+      <h1 className="brand">
+        <PintGlass />
+        La Cuenta
+      </h1>
+      <OfflineProblem />
+    </header>
   );
 }
 
@@ -56,26 +70,70 @@ function useTabCodeAfterLoad(): void {
   }, []);
 }
 
-/** The one page: the name first, then the tab. */
-export function App() {
+interface AppProps {
+  /** The party the page's address names (`/f/<code>`), if any. */
+  readonly link?: PartyLink;
+  /** What the phone held before that link moved it into its party (main.tsx), to undo for a code no party has. */
+  readonly arrival?: PhoneGuests | null;
+}
+
+const NO_LINK: PartyLink = { kind: 'none' };
+
+/**
+ * Where a party's link stands: a code no party has (said by its shape, or by
+ * the server, which then gives the phone back what it held before), or still
+ * being asked about. The name view waits for the answer only for a party the
+ * phone has never seen; with no signal it shows at once, as the phone cannot know.
+ */
+function useLinkState(link: PartyLink, arrival: PhoneGuests | null, guestParty: string | undefined): 'not-found' | 'checking' | 'open' {
+  const code = link.kind === 'party' ? link.code : null;
+  const check = usePartyCheck(code);
+  useEffect(() => {
+    if (check === 'unknown' && arrival && code !== null) undoArrival(arrival, code);
+  }, [check, arrival, code]);
+  if (link.kind === 'malformed' || check === 'unknown') return 'not-found';
+  const seen = code !== null && (guestParty === code || partyNameOf(code) !== null);
+  return check === 'checking' && !seen ? 'checking' : 'open';
+}
+
+/** A first visit by a party's link, while the server is asked about it. */
+function FindingParty() {
+  return (
+    <section className="card opening" aria-busy="true">
+      <p className="note">Buscando la fiesta…</p>
+    </section>
+  );
+}
+
+/** The one page: the name first, then the tab; the tabs of earlier parties below, to read. */
+export function App({ link = NO_LINK, arrival = null }: AppProps) {
   const guest = useGuest();
+  const earlier = useEarlierGuests();
   const storageUsable = useTabStorage();
+  const linkState = useLinkState(link, arrival, guest?.party);
   useTabCodeAfterLoad();
+  if (linkState === 'not-found') {
+    return (
+      <>
+        <AppHeader />
+        <main className="app-main">
+          <PartyNotFound />
+        </main>
+      </>
+    );
+  }
   return (
     <>
-      <header className="app-header">
-        <h1 className="brand">
-          <PintGlass />
-          La Cuenta
-        </h1>
-        <OfflineProblem />
-      </header>
+      <AppHeader />
       <main className="app-main">
         {storageUsable === false ? (
           <StorageProblem />
+        ) : linkState === 'checking' ? (
+          <FindingParty />
         ) : (
           <ErrorBoundary>
             {guest ? <GuestScreenWhenLoaded guest={guest} /> : <NameEntry onSubmitName={registerGuest} onStart={fetchTheTab} />}
+            <EarlierPartiesWhenLoaded guests={earlier} />
           </ErrorBoundary>
         )}
         <InstallHelp />

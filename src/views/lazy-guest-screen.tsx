@@ -19,6 +19,7 @@ export function loadGuestScreen(): Promise<GuestScreenModule> {
 }
 
 const LazyGuestScreen = lazy(async () => ({ default: (await loadGuestScreen()).GuestScreen }));
+const LazyEarlierParties = lazy(async () => ({ default: (await loadGuestScreen()).EarlierParties }));
 
 /** Shown only if the tab's code takes a while (a first visit on a slow signal). */
 function Opening() {
@@ -35,6 +36,17 @@ export function GuestScreenWhenLoaded({ guest }: { readonly guest: Guest }) {
   return (
     <Suspense fallback={<Opening />}>
       <LazyGuestScreen guest={guest} />
+    </Suspense>
+  );
+}
+
+/** 'Fiestas anteriores', once the tab's code is here; nothing while it comes. */
+export function EarlierPartiesWhenLoaded({ guests }: { readonly guests: readonly Guest[] }) {
+  if (guests.length === 0) return null;
+  if (loaded) return <loaded.EarlierParties guests={guests} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyEarlierParties guests={guests} />
     </Suspense>
   );
 }

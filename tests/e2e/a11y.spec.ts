@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type * as Axe from 'axe-core';
+import pg from 'pg';
 import { startAppServer } from '../../scripts/lib/app-server.ts';
 import { addProduct, consumed, enterName, expect, productProxies, test } from './fixtures.ts';
 import { HOST_KEY, signIn } from './host-support.ts';
@@ -245,4 +246,25 @@ test('the host’s parties: the list, the new party form with an error, a new pa
   await page.getByRole('button', { name: 'Sí, cerrar' }).click();
   await expect(page.getByText('La fiesta terminó.')).toBeVisible();
   await expectAccessible(page, 'a closed party');
+});
+
+test('a party’s name view with the earlier tabs opened, and a link no party has: no axe violations', async ({ page }) => {
+  const client = new pg.Client({ connectionString: process.env.BAR_TAB_DB_URL });
+  await client.connect();
+  const code = await client
+    .query<{ code: string }>(`insert into parties (code, name, party_date) values (new_party_code(), 'Cumpleaños de Ana', current_date) returning code`)
+    .then((result) => result.rows[0]?.code ?? '')
+    .finally(() => client.end());
+  await page.goto('/');
+  await enterName(page, 'Ana Anterior');
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  await page.goto(`/f/${code}`);
+  await page.getByRole('button', { name: 'Ver la cuenta de Ana Anterior' }).click();
+  await expect(page.getByRole('region', { name: 'Fiestas anteriores' }).getByText('Aperol Spritz')).toBeVisible();
+  await expectAccessible(page, 'the name view of a party, with an earlier tab opened');
+  await page.goto('/f/codigoquenoexiste0000');
+  await expect(page.getByText('No encontramos esta fiesta.')).toBeVisible();
+  const { violations } = await runAxe(page, TAGS);
+  expect(violations, `axe violations on a link no party has:\n${report(violations)}`).toEqual([]);
+  await expectReadableOverTheGlow(page, 'a link no party has');
 });

@@ -55,6 +55,8 @@ export interface PhoneOptions {
   readonly timeoutMs?: number;
   readonly name?: string;
   readonly side?: Side;
+  /** The code of the party the guest joined by its link; none: the default party. */
+  readonly party?: string;
 }
 
 export async function makePhone(apiUrl: string, anonKey: string, options: PhoneOptions = {}): Promise<Phone> {
@@ -64,11 +66,12 @@ export async function makePhone(apiUrl: string, anonKey: string, options: PhoneO
   const records = onDexie(database);
   const pageStore = outboxStore(records);
   const tab = openTab(records, guest.id);
-  const settings = { url: apiUrl, anonKey, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
   const worker = options.side === 'worker';
-  const transport = worker ? createPostgrestTransport(settings) : await createSupabaseTransport(settings);
-  await pageStore.queueGuest(guest);
+  await pageStore.queueGuest(guest, undefined, options.party);
   const own = worker ? await workerStore(database) : null;
+  // Each side reads the guest's party where it would: the page through its store, the worker on its own connection.
+  const settings = { url: apiUrl, anonKey, partyOf: (own?.store ?? pageStore).partyOf, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
+  const transport = worker ? createPostgrestTransport(settings) : await createSupabaseTransport(settings);
   const lock = inProcessLock();
   const phone: Phone = {
     guest,

@@ -15,6 +15,13 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
+/** A party's code, as its link `/f/<code>` carries it (the database's CHECK on parties.code). */
+const PARTY_CODE = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function isPartyCode(value: unknown): value is string {
+  return typeof value === 'string' && PARTY_CODE.test(value);
+}
+
 // ─── Text a guest typed ─────────────────────────────────────────────────────
 
 /** Code point ranges, inclusive. */

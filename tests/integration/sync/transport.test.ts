@@ -48,6 +48,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+const PARTY = 'Q3uX1lG0aN-5y_8ZkP2mWw';
+
 /** Every request a transport sends for the queue's three calls. */
 async function requestsOf(transport: SyncTransport): Promise<Seen[]> {
   seen.length = 0;
@@ -68,5 +70,53 @@ describe('the service worker’s transport', () => {
     for (const request of page) {
       expect(request.headers).toMatchObject({ apikey: anonKey, authorization: `Bearer ${anonKey}`, 'x-guest-id': GUEST });
     }
+  });
+});
+
+describe('the party a request names', () => {
+  const anonKey = 'anon.key.for-test';
+  const partyHeaders = (requests: readonly Seen[]) => requests.map((request) => request.headers['x-party-code']);
+
+  it('is the guest’s party on every request, from both clients', async () => {
+    const partyOf = (guestId: string) => Promise.resolve(guestId === GUEST ? PARTY : null);
+    const page = await requestsOf(await createSupabaseTransport({ url, anonKey, partyOf }));
+    const worker = await requestsOf(createPostgrestTransport({ url, anonKey, partyOf }));
+    expect(partyHeaders(page)).toEqual([PARTY, PARTY, PARTY, PARTY]);
+    expect(worker).toEqual(page);
+  });
+
+  it('is no header at all for the default party, or a guest the phone does not know', async () => {
+    for (const party of [null, undefined]) {
+      const partyOf = () => Promise.resolve(party);
+      const requests = await requestsOf(await createSupabaseTransport({ url, anonKey, partyOf }));
+      expect(requests).toHaveLength(4);
+      expect(requests.every((request) => !('x-party-code' in request.headers))).toBe(true);
+    }
+  });
+
+  it('reads a guest’s party once, but asks again about a guest it did not know', async () => {
+    const asked: string[] = [];
+    let known = false;
+    const partyOf = (guestId: string) => {
+      asked.push(guestId);
+      return Promise.resolve(known ? PARTY : undefined);
+    };
+    const transport = await createSupabaseTransport({ url, anonKey, partyOf });
+    seen.length = 0;
+    await transport.insertRows('orders', GUEST, [ORDER]);
+    known = true;
+    await transport.insertRows('orders', GUEST, [ORDER]);
+    await transport.insertRows('orders', GUEST, [ORDER]);
+    expect(asked).toEqual([GUEST, GUEST]);
+    expect(partyHeaders(seen)).toEqual([undefined, PARTY, PARTY]);
+  });
+
+  it('sends nothing when the party cannot be read, and the queue retries', async () => {
+    const transport = await createSupabaseTransport({ url, anonKey, partyOf: () => Promise.reject(new Error('IndexedDB closed')) });
+    seen.length = 0;
+    expect(await transport.insertRows('users', GUEST, [{ id: GUEST, full_name: 'Ana Pérez' }])).toMatchObject({ status: 0 });
+    expect(await transport.setOrdersActive(GUEST, [ORDER.id], false)).toMatchObject({ status: 0 });
+    expect(await transport.activeOrders(GUEST)).toBeNull();
+    expect(seen).toEqual([]);
   });
 });
