@@ -120,16 +120,15 @@ export function guestHeaders(guestId: string, party: string | null): Record<stri
  * never changes, so it is read once; a guest the phone does not know yet
  * (no record) goes without a party and is read again next time.
  */
-function perGuest(make: (guestId: string, party: string | null) => RestClient, partyOf: PartyOf | undefined): (guestId: string) => Promise<RestClient> {
+function perGuest(make: (guestId: string, party: string | null) => RestClient, partyOf: PartyOf | undefined): (guestId: string) => RestClient | Promise<RestClient> {
   const clients = new Map<string, RestClient>();
-  return async (guestId) => {
-    const made = clients.get(guestId);
-    if (made) return made;
-    const party = partyOf ? await partyOf(guestId) : null;
+  const keep = (guestId: string, party: string | null | undefined) => {
     const client = make(guestId, party ?? null);
     if (party !== undefined) clients.set(guestId, client);
     return client;
   };
+  // A guest met before is served at once: no read, and no extra turn before every request.
+  return (guestId) => clients.get(guestId) ?? (partyOf ? partyOf(guestId).then((party) => keep(guestId, party)) : keep(guestId, null));
 }
 
 /** No request was sent: the phone could not read the guest's party (its storage failed). Retried like no answer. */
@@ -140,7 +139,10 @@ export function restTransport(options: TransportOptions, make: (guestId: string,
   const timed = timedFetch(options);
   const guestClient = perGuest((guestId, party) => make(guestId, party, timed.fetch), options.partyOf);
   // Never a request without the party it belongs to: one that cannot be named is not sent.
-  const clientFor = (guestId: string): Promise<RestClient | null> => guestClient(guestId).catch(() => null);
+  const clientFor = (guestId: string): RestClient | Promise<RestClient | null> => {
+    const client = guestClient(guestId);
+    return client instanceof Promise ? client.catch(() => null) : client;
+  };
   /**
    * `success` is the one status PostgREST gives that write (201 for an insert,
    * 204 for an update, both with return=minimal). Any other 2xx, such as a
