@@ -2,6 +2,10 @@ export { usePartyCheck, type PartyCheck } from './hooks.ts';
 export { partyLinkIn, type PartyLink } from './link.ts';
 export { lookUpParty, type PartyInfo, type PartyLookup } from './lookup.ts';
 export { PARTY_NAMES_KEY, partyNameOf, rememberPartyName } from './names.ts';
+export { paidLine, parseTabStatus, type PaidMark, type TabStatus } from './status.ts';
+export { useTabStatus } from './useTabStatus.ts';
 
 /** The one text a guest sees for a link no party has (exact: tests look for it). */
 export const PARTY_NOT_FOUND = 'No encontramos esta fiesta.';
+/** What a guest's tab says once the host closed the party (exact: the text). */
+export const PARTY_OVER = 'La fiesta terminó.';

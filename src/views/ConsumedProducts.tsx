@@ -1,6 +1,5 @@
 import { memo, useDeferredValue, useId, useLayoutEffect, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import { env } from '../config/env.ts';
 import { formatPesos, paymentLink, tippedTotal, useActiveOrders, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
 import { OrderList } from './OrderList.tsx';
 
@@ -13,8 +12,16 @@ interface RowActions {
   readonly onRowsShown: () => void;
 }
 
+/** Where 'Ir a pagar' leads (the party's page, or the build's), and whether the party is over. */
+export interface PartyTerms {
+  readonly paymentUrl: string;
+  /** The party is over: the tab is final, with no 'Otra', 'Quitar' or reset. */
+  readonly final: boolean;
+}
+
 interface ConsumedProductsProps extends RowActions {
   readonly tab: TabStore;
+  readonly terms: PartyTerms;
   /** The totals and the payment buttons, which the bottom bar scrolls to. */
   readonly totalsRef: RefObject<HTMLDivElement | null>;
   readonly onReset: () => void;
@@ -27,7 +34,7 @@ interface ConsumedProductsProps extends RowActions {
  * empties or gets its first order.
  */
 export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedProductsProps) {
-  const { tab, totalsRef, onReset, ...rowActions } = props;
+  const { tab, totalsRef, onReset, terms, ...rowActions } = props;
   const titleId = useId();
   const state = useTabState(tab);
 
@@ -37,8 +44,8 @@ export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedPr
         Productos consumidos
       </h2>
       {state === 'empty' && <p className="empty">No has agregado productos.</p>}
-      {state === 'open' && <TabRows tab={tab} {...rowActions} />}
-      <TabTotals tab={tab} totalsRef={totalsRef} onReset={onReset} open={state === 'open'} />
+      {state === 'open' && <TabRows tab={tab} final={terms.final} {...rowActions} />}
+      <TabTotals tab={tab} totalsRef={totalsRef} onReset={onReset} open={state === 'open'} terms={terms} />
     </section>
   );
 });
@@ -47,10 +54,11 @@ export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedPr
  * The rows, a moment behind the totals: their render (a long tab's newest
  * block) runs after the tap's frame, and a next tap can interrupt it.
  */
-function TabRows({ tab, onAgain, onRemove, onRowsShown }: RowActions & { readonly tab: TabStore }) {
+function TabRows({ tab, final, onAgain, onRemove, onRowsShown }: RowActions & { readonly tab: TabStore; readonly final: boolean }) {
   const orders = useDeferredValue(useActiveOrders(tab));
   useLayoutEffect(onRowsShown, [orders, onRowsShown]);
-  return orders !== undefined && orders.length > 0 ? <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} /> : null;
+  if (orders === undefined || orders.length === 0) return null;
+  return final ? <OrderList orders={orders} /> : <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} />;
 }
 
 interface TabTotalsProps {
@@ -59,10 +67,11 @@ interface TabTotalsProps {
   readonly onReset: () => void;
   /** Orders on the tab: the payment and reset buttons show. */
   readonly open: boolean;
+  readonly terms: PartyTerms;
 }
 
 /** The totals and the way to pay: what a pick renders in the tap itself. */
-const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open }: TabTotalsProps) {
+const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open, terms }: TabTotalsProps) {
   const total = useTabTotal(tab);
   const tipped = tippedTotal(total);
   return (
@@ -77,24 +86,32 @@ const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open }: Tab
           <dd className="price">{formatPesos(tipped)}</dd>
         </div>
       </dl>
-      {open && <PayAndReset tipped={tipped} onReset={onReset} />}
+      {open && <PayAndReset tipped={tipped} onReset={onReset} terms={terms} />}
     </div>
   );
 });
 
-function PayAndReset({ tipped, onReset }: { readonly tipped: number; readonly onReset: () => void }) {
-  const [resetShown, setResetShown] = useState(false);
-  const resetId = useId();
-
+function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; readonly onReset: () => void; readonly terms: PartyTerms }) {
   return (
     <div className="pay">
       <p className="note">Solo paga al final, cuando ya te hayas ido del bar.</p>
-      <a className="button button-primary" href={paymentLink(env.paymentUrl, tipped)} target="_blank" rel="noopener noreferrer">
+      <a className="button button-primary" href={paymentLink(terms.paymentUrl, tipped)} target="_blank" rel="noopener noreferrer">
         Ir a pagar
       </a>
-      <a className="button button-secondary" href={paymentLink(env.paymentUrl)} target="_blank" rel="noopener noreferrer">
+      <a className="button button-secondary" href={paymentLink(terms.paymentUrl)} target="_blank" rel="noopener noreferrer">
         Ir a pagar otro monto
       </a>
+      {!terms.final && <ResetTab onReset={onReset} />}
+    </div>
+  );
+}
+
+/** Hidden behind a second button, so a guest cannot empty the tab by accident. */
+function ResetTab({ onReset }: { readonly onReset: () => void }) {
+  const [resetShown, setResetShown] = useState(false);
+  const resetId = useId();
+  return (
+    <>
       <button
         type="button"
         className="button button-quiet"
@@ -109,6 +126,6 @@ function PayAndReset({ tipped, onReset }: { readonly tipped: number; readonly on
           Estaba jugando, resetear lo consumido
         </button>
       </div>
-    </div>
+    </>
   );
 }

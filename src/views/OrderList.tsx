@@ -6,10 +6,11 @@ import { PlusOneIcon, RemoveIcon } from './icons.tsx';
 /** Rows per block: a long tab is laid out, hit-tested and re-rendered a block at a time. */
 const BLOCK_SIZE = 25;
 
+/** None once the party is over: its tabs are final. */
 interface RowActions {
-  readonly onAgain: (product: Product) => void;
+  readonly onAgain?: ((product: Product) => void) | undefined;
   /** 'Quitar': `fromKeyboard` when pressed with a key, so focus can follow. */
-  readonly onRemove: (order: Order, fromKeyboard: boolean) => void;
+  readonly onRemove?: ((order: Order, fromKeyboard: boolean) => void) | undefined;
 }
 
 /**
@@ -74,21 +75,23 @@ const OrderRow = memo(function OrderRow({ order, onAgain, onRemove }: RowActions
       </span>
       <span className="price">{formatPrice(order.product_price)}</span>
       <span className="order-actions">
-        {product && (
+        {product && onAgain && (
           <button type="button" className="button button-icon button-again" aria-label={`Otra ${name}`} onClick={() => onAgain(product)}>
             <PlusOneIcon />
           </button>
         )}
-        <button
-          type="button"
-          className="button button-icon button-remove"
-          aria-label={`Quitar ${name}`}
-          data-order-id={order.id}
-          // A keyboard press has detail 0; a tap or click counts its clicks.
-          onClick={(event) => onRemove(order, event.detail === 0)}
-        >
-          <RemoveIcon />
-        </button>
+        {onRemove && (
+          <button
+            type="button"
+            className="button button-icon button-remove"
+            aria-label={`Quitar ${name}`}
+            data-order-id={order.id}
+            // A keyboard press has detail 0; a tap or click counts its clicks.
+            onClick={(event) => onRemove(order, event.detail === 0)}
+          >
+            <RemoveIcon />
+          </button>
+        )}
       </span>
     </div>
   );

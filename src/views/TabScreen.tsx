@@ -1,13 +1,16 @@
-import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { useCommentState, useOrderComment, type CommentWatch } from '../comments/index.ts';
+import { env } from '../config/env.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, useSync, useSyncLine } from '../sync/hooks.ts';
+import { useTabStatus } from '../party/index.ts';
 import { guestTab, type TabStore } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
 import { OrderComment } from './OrderComment.tsx';
+import { PaidMarkLine, PartyOver } from './PartyStatus.tsx';
 import { RemovalToast } from './RemovalToast.tsx';
 import { StickyTotal } from './StickyTotal.tsx';
 import { useRemoval, type Removals } from './useRemoval.ts';
@@ -20,6 +23,11 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const [saveFailed, setSaveFailed] = useState(false);
   const tab = guestTab(guest.id);
   useSync(guest);
+  const status = useTabStatus(guest);
+  const over = Boolean(status?.closedAt);
+  const paymentUrl = status?.paymentUrl ?? env.paymentUrl;
+  // One object while the terms hold: the tab below renders again only when they change.
+  const terms = useMemo(() => ({ paymentUrl, final: over }), [paymentUrl, over]);
   const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComment } = useOrderComment(guest);
 
   useEffect(() => {
@@ -55,10 +63,15 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   return (
     <>
       {/* One grid cell: the comment's empty live region adds no gap under the form. */}
-      <div>
-        <AddProductForm fullName={guest.full_name} onAdd={orderProduct} />
-        {commentsOn && <ShownComment watch={commentWatch} />}
-      </div>
+      {over ? (
+        <PartyOver />
+      ) : (
+        <div>
+          <AddProductForm fullName={guest.full_name} onAdd={orderProduct} />
+          {commentsOn && <ShownComment watch={commentWatch} />}
+        </div>
+      )}
+      <PaidMarkLine status={status} tab={tab} />
       {saveFailed && (
         <p className="save-failed" role="alert">
           {SAVE_FAILED}
@@ -66,6 +79,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
       )}
       <ConsumedProducts
         tab={tab}
+        terms={terms}
         totalsRef={totalsRef}
         onReset={reset}
         onAgain={orderProduct}

@@ -84,6 +84,15 @@ export function fakeCommentFetch() {
   });
   return {
     fetch,
+    /**
+     * For the page's whole `fetch`: the comment function's calls go to `fetch`,
+     * anything else the page asks (its party's status) is a server that knows nothing.
+     */
+    page: (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/functions/v1/comment')) return fetch(input, init);
+      return Promise.resolve(new Response(JSON.stringify({ message: 'not here' }), { status: 404, headers: { 'Content-Type': 'application/json' } }));
+    },
     calls,
     /** The nth call (from 0), once it was made. */
     call: (index: number): CommentCall => {

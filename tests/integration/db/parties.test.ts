@@ -186,6 +186,19 @@ describe('what a guest’s phone may know of its party', () => {
     expect((await rpc('my_paid_mark', {}, { guest: paid })).body).toBeNull();
   });
 
+  it('tells a phone its party and its paid mark in one answer, the default party’s too', async () => {
+    const party = await openParty('Fiesta del estado');
+    const guest = await guestOf(party, 'Esteban Estado', 1);
+    await stack.query('update parties set closed_at = now() where id = $1', [party.id]);
+    await stack.query('insert into host_paid_marks (user_id, paid_amount) values ($1, 4840)', [guest]);
+    expect((await rpc('my_tab_status', {}, { guest, party: party.code })).body).toMatchObject({
+      party: { name: 'Fiesta del estado', closed_at: expect.any(String) },
+      paid_mark: { paid_amount: 4840 },
+    });
+    const usual = await guestOf(null, 'Ursula Usual', 1);
+    expect((await rpc('my_tab_status', {}, { guest: usual })).body).toEqual({ party: { name: 'Fiesta de prueba', payment_url: null, closed_at: null }, paid_mark: null });
+  });
+
   it('keeps the parties table itself from the anon key', async () => {
     expect((await asGuest(stack, '/parties?select=code')).status).toBe(401);
   });

@@ -34,7 +34,7 @@ let server = fakeCommentFetch();
 beforeEach(() => {
   backend.current = { supabaseUrl: 'https://bar.example', supabaseAnonKey: 'anon.key' };
   server = fakeCommentFetch();
-  vi.stubGlobal('fetch', server.fetch);
+  vi.stubGlobal('fetch', server.page);
   storeGuest('Ana María');
 });
 

@@ -1,0 +1,87 @@
+/**
+ * What the phone hears of its party at each contact (the `my_tab_status` RPC,
+ * one round trip): whether the party is over, its payment page, and the host's
+ * paid mark on this guest's tab. Plain fetch with the guest's and the party's
+ * headers, like every request for the guest.
+ */
+import type { BackendConfig } from '../config/env-rules.ts';
+import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
+import { tippedTotal } from '../../supabase/functions/_shared/rules.ts';
+
+export interface PaidMark {
+  readonly amount: number;
+  readonly at: string;
+}
+
+export interface TabStatus {
+  readonly closedAt: string | null;
+  readonly paymentUrl: string | null;
+  readonly paid: PaidMark | null;
+}
+
+export interface StatusGuest {
+  readonly id: string;
+  /** The party's code; none for the default party. */
+  readonly party?: string | undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The RPC's JSON as a status, or null when it is not one. */
+export function parseTabStatus(json: unknown): TabStatus | null {
+  if (!isRecord(json) || !isRecord(json.party)) return null;
+  const mark = json.paid_mark;
+  const paid = isRecord(mark) && typeof mark.paid_amount === 'number' && typeof mark.paid_at === 'string' ? { amount: mark.paid_amount, at: mark.paid_at } : null;
+  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: textOrNull(json.party.payment_url), paid };
+}
+
+/** Where the phone keeps what it last heard, by guest: a party that ended stays ended with no signal. */
+export const TAB_STATUS_KEY = 'tabStatus';
+
+function heard(): Record<string, unknown> {
+  const value = parseStoredJson(readLocal(TAB_STATUS_KEY));
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** What the phone last heard for this guest, or null when it never heard. */
+export function lastTabStatus(guestId: string): TabStatus | null {
+  return parseTabStatus(heard()[guestId]);
+}
+
+/** Kept as the server said it, so one parser reads both. */
+function rememberTabStatus(guestId: string, json: unknown): void {
+  writeLocal(TAB_STATUS_KEY, JSON.stringify({ ...heard(), [guestId]: json }));
+}
+
+/** Null when there is no usable answer (no signal, a captive portal): the phone keeps what it last heard. */
+export async function readTabStatus(backend: BackendConfig, guest: StatusGuest, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<TabStatus | null> {
+  try {
+    const response = await fetcher(`${backend.supabaseUrl}/rest/v1/rpc/my_tab_status`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.supabaseAnonKey,
+        Authorization: `Bearer ${backend.supabaseAnonKey}`,
+        'Content-Type': 'application/json',
+        'x-guest-id': guest.id,
+        ...(guest.party ? { 'x-party-code': guest.party } : {}),
+      },
+      body: '{}',
+      signal: AbortSignal.timeout(8_000),
+    });
+    // Only PostgREST's own answer counts: a captive portal's page proves nothing.
+    if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('application/json')) return null;
+    const json: unknown = await response.json();
+    const status = parseTabStatus(json);
+    if (status) rememberTabStatus(guest.id, json);
+    return status;
+  } catch {
+    return null;
+  }
+}
+
+/** What the tab says of the host's mark: paid in full, or how much more is owed (with tip) since. */
+export function paidLine(mark: PaidMark, total: number): { readonly time: string; readonly owed: number } {
+  const time = new Date(mark.at).toLocaleTimeString('es-CL', { hour: '2-digit', minute: '2-digit', hour12: false });
+  return { time, owed: Math.max(0, tippedTotal(total) - mark.amount) };
+}

@@ -1,0 +1,24 @@
+import { formatPesos, useTabTotal, type TabStore } from '../tab/index.ts';
+import { paidLine, PARTY_OVER, type TabStatus } from '../party/index.ts';
+
+/** The party is over: said where the product form was. */
+export function PartyOver() {
+  return (
+    <p className="card party-over" role="status">
+      {PARTY_OVER}
+    </p>
+  );
+}
+
+/** The host's paid mark on this tab: 'Pagado' with the amount and time, and what is owed if the guest picked more since. */
+export function PaidMarkLine({ status, tab }: { readonly status: TabStatus | null; readonly tab: TabStore }) {
+  const total = useTabTotal(tab);
+  if (!status?.paid) return null;
+  const line = paidLine(status.paid, total);
+  return (
+    <p className="card paid-mark" role="status">
+      Pagado {formatPesos(status.paid.amount)} · {line.time}
+      {line.owed > 0 && <strong className="paid-mark-owed"> Debe {formatPesos(line.owed)} más</strong>}
+    </p>
+  );
+}

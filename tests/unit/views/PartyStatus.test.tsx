@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BackendConfig } from '../../../src/config/env-rules.ts';
+import { DEFAULT_PAYMENT_URL } from '../../../src/config/env-rules.ts';
+import { guestTab } from '../../../src/tab/index.ts';
+import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
+
+const backend = vi.hoisted(() => ({ current: null as BackendConfig | null }));
+
+vi.mock('../../../src/config/env.ts', async (importOriginal) => {
+  const { env } = await importOriginal<typeof import('../../../src/config/env.ts')>();
+  return {
+    env: {
+      ...env,
+      get backend() {
+        return backend.current;
+      },
+    },
+  };
+});
+
+// The outbox would talk to the same fake server; its own tests cover it.
+vi.mock('../../../src/sync/hooks.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/sync/hooks.ts')>()),
+  useSync: () => undefined,
+  useSyncLine: () => null,
+}));
+
+interface PartyAnswer {
+  readonly closed_at?: string | null;
+  readonly payment_url?: string | null;
+  readonly paid_mark?: { readonly paid_amount: number; readonly paid_at: string } | null;
+}
+
+/** The server's answer to `my_tab_status`, with the headers the phone sent; anything else is not here. */
+function statusServer(answer: PartyAnswer | 'no signal') {
+  const asked: Headers[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (answer === 'no signal') return Promise.reject(new TypeError('Failed to fetch'));
+    if (!url.endsWith('/rest/v1/rpc/my_tab_status')) return Promise.resolve(new Response('{}', { status: 404 }));
+    asked.push(new Headers(init?.headers));
+    const party = { name: 'Cumple de Vale', payment_url: answer.payment_url ?? null, closed_at: answer.closed_at ?? null };
+    const body = JSON.stringify({ party, paid_mark: answer.paid_mark ?? null });
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } }));
+  });
+  return asked;
+}
+
+const consumed = () => screen.getByRole('region', { name: 'Productos consumidos' });
+const OVER = 'La fiesta terminó.';
+const CLOSED = { closed_at: '2026-11-25T04:00:00Z', payment_url: 'https://pago.example/vale' };
+
+async function tabWithOneSummerAle() {
+  await guestTab(GUEST_ID).addOrder({ name: 'Summer Ale 500cc', price: 4400 });
+}
+
+beforeEach(() => {
+  backend.current = { supabaseUrl: 'https://bar.example', supabaseAnonKey: 'anon.key' };
+  storeGuest('Ana María');
+});
+
+describe('the party is over', () => {
+  it('says so where the product form was, keeps the final totals and both pay buttons to the party’s page, and nothing that changes the tab', async () => {
+    await tabWithOneSummerAle();
+    const asked = statusServer(CLOSED);
+    renderApp();
+    expect(await screen.findByText(OVER)).toBeInTheDocument();
+    expect(asked[0]?.get('x-guest-id')).toBe(GUEST_ID);
+    expect(screen.queryByPlaceholderText('Pisco Mistral')).toBeNull();
+    const tab = within(consumed());
+    expect(tab.getByText('Summer Ale 500cc')).toBeInTheDocument();
+    expect(tab.getByText('Total con propina').nextElementSibling).toHaveTextContent('$4.840');
+    expect(tab.getByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', 'https://pago.example/vale/4840');
+    expect(tab.getByRole('link', { name: 'Ir a pagar otro monto' })).toHaveAttribute('href', 'https://pago.example/vale');
+    expect(tab.queryByRole('button', { name: /Quitar|Otra|resetear/ })).toBeNull();
+  });
+
+  it('stays over when the phone opens again with no signal', async () => {
+    await tabWithOneSummerAle();
+    statusServer(CLOSED);
+    const first = renderApp();
+    await screen.findByText(OVER);
+    first.unmount();
+    statusServer('no signal');
+    renderApp();
+    expect(screen.getByText(OVER)).toBeInTheDocument();
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', 'https://pago.example/vale/4840');
+  });
+
+  it('leaves an open party’s tab as it was, paying at the build’s page when the party names none', async () => {
+    await tabWithOneSummerAle();
+    const asked = statusServer({});
+    renderApp();
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(searchField()).toBeInTheDocument();
+    expect(screen.queryByText(OVER)).toBeNull();
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${DEFAULT_PAYMENT_URL}/4840`);
+    expect(within(consumed()).getByRole('button', { name: 'Quitar Summer Ale 500cc' })).toBeInTheDocument();
+  });
+});
+
+describe('the host’s paid mark', () => {
+  const at = new Date(2026, 10, 24, 23, 15).toISOString();
+
+  it('says Pagado with the amount and the time, and Debe $X más once the guest picks more', async () => {
+    await tabWithOneSummerAle();
+    statusServer({ paid_mark: { paid_amount: 4840, paid_at: at } });
+    const { user } = renderApp();
+    const mark = await screen.findByText(/^Pagado/);
+    expect(mark).toHaveTextContent(/^Pagado \$4\.840 · 23:15$/);
+    await user.type(searchField(), 'aperol');
+    await user.click(screen.getByRole('button', { name: 'Agregar Aperol Spritz' }));
+    // $6.500 more, with its tip: $7.150.
+    await waitFor(() => expect(screen.getByText(/^Pagado/)).toHaveTextContent('Debe $7.150 más'));
+  });
+});
