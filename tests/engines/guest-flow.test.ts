@@ -14,6 +14,7 @@ import { startProduct, type RunningProduct } from '../../scripts/lib/product.ts'
 import { IN_PAGE, saveScreenshot, type EngineName, type EnginePage } from '../support/engines/engine-page.ts';
 import { openFirefox } from '../support/engines/firefox.ts';
 import { startSignalProxy, type SignalProxy } from '../support/engines/signal-proxy.ts';
+import { onScreen, until } from '../support/engines/waiting.ts';
 import { openWebKit } from '../support/engines/webkit.ts';
 
 const SCREENSHOTS = 'test-results/screenshots';
@@ -34,19 +35,6 @@ afterAll(async () => {
   await product.stop();
   await rm(workDir, { recursive: true, force: true });
 });
-
-/** Polls `check` until it is true; fails with `what` after `timeoutMs`. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`waited ${timeoutMs} ms for ${what}`);
-}
-
-const onScreen = (page: EnginePage, text: string) =>
-  until(`“${text}” on screen`, async () => (await page.run<string>(IN_PAGE.text)).includes(text));
 
 /** A driver's click aims at where the control was: the comment settled, the control standing still over two looks. */
 async function markStillControl(page: EnginePage, name: string): Promise<void> {

@@ -13,6 +13,7 @@ import { startAppServer, type RunningAppServer } from '../../scripts/lib/app-ser
 import { ROOT } from '../../scripts/lib/product.ts';
 import { IN_PAGE, saveScreenshot, type EnginePage } from '../support/engines/engine-page.ts';
 import { startSignalProxy, type SignalProxy } from '../support/engines/signal-proxy.ts';
+import { onScreen, until } from '../support/engines/waiting.ts';
 import { openWebKit } from '../support/engines/webkit.ts';
 import { startPageRewriteProxy, type PageRewriteProxy } from '../support/page-rewrite-proxy.ts';
 
@@ -37,19 +38,6 @@ afterAll(async () => {
   await app.close();
   await rm(workDir, { recursive: true, force: true });
 });
-
-/** Polls `check` until it is true; fails with `what` after `timeoutMs`. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`waited ${timeoutMs} ms for ${what}`);
-}
-
-const onScreen = (page: EnginePage, text: string) =>
-  until(`“${text}” on screen`, async () => (await page.run<string>(IN_PAGE.text)).includes(text));
 
 const hostScriptRan = `() => document.documentElement.dataset.hostBeacon === 'ran'`;
 const registered = `async () => Boolean(await navigator.serviceWorker?.getRegistration())`;
