@@ -80,9 +80,10 @@ export function securityHeaders(api: string | null): Plugin {
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: HEADERS_FILE, source: renderHeadersFile(securityHeaderRules(api)) });
-      // The host's page is a route of the same single page: a static host must answer it with the
-      // shell on a first visit, before the service worker exists (Netlify and Cloudflare read this file).
-      this.emitFile({ type: 'asset', fileName: '_redirects', source: '/anfitrion /index.html 200\n' });
+      // The host's page and the parties' guest links are routes of the same single page: a static host
+      // must answer them with the shell on a first visit, before the service worker exists (Netlify and
+      // Cloudflare read this file). A party's QR code is nothing but such a first visit.
+      this.emitFile({ type: 'asset', fileName: '_redirects', source: '/anfitrion /index.html 200\n/f/* /index.html 200\n' });
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { BackendConfig } from '../config/env-rules.ts';
 import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
-import { tippedTotal } from '../../supabase/functions/_shared/rules.ts';
+import { isPartyPaymentUrl, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 
 export interface PaidMark {
   readonly amount: number;
@@ -33,7 +33,9 @@ export function parseTabStatus(json: unknown): TabStatus | null {
   if (!isRecord(json) || !isRecord(json.party)) return null;
   const mark = json.paid_mark;
   const paid = isRecord(mark) && typeof mark.paid_amount === 'number' && typeof mark.paid_at === 'string' ? { amount: mark.paid_amount, at: mark.paid_at } : null;
-  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: textOrNull(json.party.payment_url), paid };
+  // A page the phone cannot add the amount to is no page: the guest pays at the build's.
+  const page = json.party.payment_url;
+  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid };
 }
 
 /** Where the phone keeps what it last heard, by guest: a party that ended stays ended with no signal. */

@@ -1,5 +1,5 @@
 /** What the host's page asks the `host` function, and the rules it must meet. */
-import { cleanGuestText, countCharacters, isUuid } from './rules.ts';
+import { cleanGuestText, countCharacters, isPartyPaymentUrl, isUuid } from './rules.ts';
 
 export type HostAction =
   | { readonly action: 'party' }
@@ -16,7 +16,6 @@ export const OWNER_ACTIONS: ReadonlySet<HostAction['action']> = new Set(['partie
 
 export const PARTY_NAME_LENGTH = { min: 1, max: 80 } as const;
 const PARTY_CODE = /^[A-Za-z0-9_-]{16,64}$/;
-const PAYMENT_URL = /^https:\/\/[^\s"<>]+$/;
 
 /** The largest tipped total a guest can reach: 1000 orders at the top price, plus tip. */
 export const MAX_PAID_AMOUNT = 10_000_000_000;
@@ -86,10 +85,13 @@ function parseNewParty(body: Readonly<Record<string, unknown>>): Parsed<HostActi
   if (length < PARTY_NAME_LENGTH.min || length > PARTY_NAME_LENGTH.max) return refuse(`El nombre de la fiesta debe tener entre ${PARTY_NAME_LENGTH.min} y ${PARTY_NAME_LENGTH.max} caracteres.`);
   const date = body.date;
   if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T12:00:00Z`))) return refuse('La fecha debe ser AAAA-MM-DD.');
-  const url = body.paymentUrl;
-  if (url !== undefined && url !== null && url !== '' && (typeof url !== 'string' || url.length > 2000 || !PAYMENT_URL.test(url))) {
-    return refuse('La página de pago debe ser una dirección https://.');
+  const given = body.paymentUrl;
+  if (given !== undefined && given !== null && typeof given !== 'string') return refuse('La página de pago debe ser una dirección https://.');
+  // A slash at the end is the same page; the amount goes after it.
+  const url = (given ?? '').trim().replace(/\/+$/, '');
+  if (url !== '' && !isPartyPaymentUrl(url)) {
+    return refuse(/^https:\/\/[^?#]*[?#]/.test(url) ? 'La página de pago no puede llevar ? ni #: el monto se agrega al final de la dirección.' : 'La página de pago debe ser una dirección https://.');
   }
-  const paymentUrl = typeof url === 'string' && url !== '' ? url : null;
+  const paymentUrl = url === '' ? null : url;
   return { ok: true, value: { action: 'create_party', name, date, paymentUrl } };
 }

@@ -131,6 +131,25 @@ export function sqlGuestNameCheck(column: string): string {
   ].join(' and ');
 }
 
+// ─── A party's payment page ─────────────────────────────────────────────────
+
+export const PARTY_PAYMENT_URL_MAX_LENGTH = 2000;
+/**
+ * The phone adds the amount as a path segment (`<page>/4840`), as it does to
+ * the build's page: https, no query or fragment, no slash at the end. Written
+ * once for JavaScript and for PostgreSQL's regular expressions alike.
+ */
+const PARTY_PAYMENT_URL_PATTERN = String.raw`^https://[^\s"<>?#]*[^\s"<>?#/]$`;
+
+export function isPartyPaymentUrl(url: unknown): url is string {
+  return typeof url === 'string' && url.length <= PARTY_PAYMENT_URL_MAX_LENGTH && new RegExp(PARTY_PAYMENT_URL_PATTERN).test(url);
+}
+
+/** The same rule for the parties table's CHECK; a party may have no page of its own. */
+export function sqlPartyPaymentUrlCheck(column: string): string {
+  return `${column} is null or (char_length(${column}) <= ${PARTY_PAYMENT_URL_MAX_LENGTH} and ${column} ~ '${PARTY_PAYMENT_URL_PATTERN}')`;
+}
+
 // ─── Money ──────────────────────────────────────────────────────────────────
 
 /** Prices and totals are whole Chilean pesos; nothing here uses floating point. */

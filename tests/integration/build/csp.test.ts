@@ -14,6 +14,7 @@ const PROJECT = 'https://bar-csp-test.supabase.co';
 interface Built {
   readonly indexHtml: string;
   readonly headersFile: string;
+  readonly redirectsFile: string;
 }
 
 let root = '';
@@ -38,6 +39,7 @@ async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
   return {
     indexHtml: await readFile(join(outDir, 'index.html'), 'utf8'),
     headersFile: await readFile(join(outDir, '_headers'), 'utf8'),
+    redirectsFile: await readFile(join(outDir, '_redirects'), 'utf8'),
   };
 }
 
@@ -120,5 +122,15 @@ describe('_headers', () => {
     const rules = parseHeadersFile(builds.sameOrigin.headersFile);
     expect(headersFor(rules, '/sw.js')['Cache-Control']).toBe('no-cache');
     expect(headersFor(rules, '/assets/index-abc.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('_redirects', () => {
+  it('answers the host’s page and every party’s guest link with the app on a first visit, before the worker exists', () => {
+    const rules = builds.sameOrigin.redirectsFile.trim().split('\n').map((line) => line.trim().split(/\s+/));
+    expect(rules).toEqual([
+      ['/anfitrion', '/index.html', '200'],
+      ['/f/*', '/index.html', '200'],
+    ]);
   });
 });

@@ -199,6 +199,13 @@ describe('what a guest’s phone may know of its party', () => {
     expect((await rpc('my_tab_status', {}, { guest: usual })).body).toEqual({ party: { name: 'Fiesta de prueba', payment_url: null, closed_at: null }, paid_mark: null });
   });
 
+  it('refuses a payment page the guests’ phones cannot add the amount to, as the host function does', async () => {
+    for (const page of ['https://pagar.example/p?monto=', 'https://pagar.example/p#x', 'https://pagar.example/p/', 'http://pagar.example/p']) {
+      await expect(stack.query("insert into parties (code, name, party_date, payment_url) values (new_party_code(), 'Fiesta mal pagada', current_date, $1)", [page]), page).rejects.toMatchObject({ code: '23514' });
+    }
+    await stack.query("insert into parties (code, name, party_date, payment_url) values (new_party_code(), 'Fiesta bien pagada', current_date, 'https://pagar.example/p')");
+  });
+
   it('keeps the parties table itself from the anon key', async () => {
     expect((await asGuest(stack, '/parties?select=code')).status).toBe(401);
   });

@@ -91,6 +91,14 @@ describe('the owner', () => {
       expect((answer.body as { error: string }).error).toMatch(/^Pedido inválido: /);
     }
   });
+
+  it('keeps a payment page the guests’ phones can add the amount to', async () => {
+    const withQuery = await owner({ action: 'create_party', name: 'Fiesta', date: '2026-11-28', paymentUrl: 'https://pagar.example/p?monto=' });
+    expect(withQuery).toMatchObject({ status: 400, body: { error: 'Pedido inválido: La página de pago no puede llevar ? ni #: el monto se agrega al final de la dirección.' } });
+    const slashed = await owner({ action: 'create_party', name: 'Fiesta con barra', date: '2026-11-28', paymentUrl: ' https://pagar.example/fiesta/ ' });
+    expect(slashed.status).toBe(200);
+    expect((slashed.body as { payment_url: string }).payment_url).toBe('https://pagar.example/fiesta');
+  });
 });
 
 describe('a party’s own key', () => {

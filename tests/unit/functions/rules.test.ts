@@ -17,6 +17,8 @@ import {
   MAX_ORDERS_PER_GUEST,
   sqlGuestNameCheck,
   sqlOrderTimeCheck,
+  sqlPartyPaymentUrlCheck,
+  isPartyPaymentUrl,
 } from '../../../supabase/functions/_shared/rules.ts';
 import { acceptGuestName } from '../../../src/guest/index.ts';
 import { menuMigrationSql, newestMenuMigration } from '../../../scripts/lib/menu-sql.ts';
@@ -83,6 +85,15 @@ describe('characters that show nothing', () => {
   });
 });
 
+describe('a party’s payment page', () => {
+  it('takes an https page the amount can follow, nothing else', () => {
+    for (const page of ['https://pago.example/ana', 'https://pago.example', 'https://pago.example/a-b_c/%C3%B1']) expect(isPartyPaymentUrl(page), page).toBe(true);
+    for (const page of ['https://pago.example/ana/', 'https://pago.example/p?monto=', 'https://pago.example/#pagar', 'http://pago.example', 'https://', 'https://pago example', 'javascript:alert(1)', `https://p.example/${'a'.repeat(2000)}`, 42]) {
+      expect(isPartyPaymentUrl(page), String(page)).toBe(false);
+    }
+  });
+});
+
 describe('order times', () => {
   it('takes a clock off by a year, not absurd dates', () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
@@ -95,6 +106,10 @@ describe('order times', () => {
 describe('the migrations carry the same rules', () => {
   it('has the guest name CHECK that rules.ts generates', () => {
     expect(allMigrations()).toContain(oneLine(sqlGuestNameCheck('full_name')));
+  });
+
+  it('has the party payment page CHECK that rules.ts generates', () => {
+    expect(allMigrations()).toContain(oneLine(`check (${sqlPartyPaymentUrlCheck('payment_url')}) not valid`));
   });
 
   it('has the tap time CHECK that rules.ts generates', () => {

@@ -98,6 +98,14 @@ describe('the party is over', () => {
     expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${DEFAULT_PAYMENT_URL}/4840`);
     expect(within(consumed()).getByRole('button', { name: 'Quitar Summer Ale 500cc' })).toBeInTheDocument();
   });
+
+  it('pays at the build’s page when the party’s page could not take the amount (stored before the rule)', async () => {
+    await tabWithOneSummerAle();
+    statusServer({ ...CLOSED, payment_url: 'https://pago.example/vale?monto=' });
+    renderApp();
+    await screen.findByText(OVER);
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${DEFAULT_PAYMENT_URL}/4840`);
+  });
 });
 
 describe('the host’s paid mark', () => {
