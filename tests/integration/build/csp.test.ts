@@ -19,8 +19,8 @@ interface Built {
 
 let root = '';
 const builds: Record<'sameOrigin' | 'project', Built> = {
-  sameOrigin: { indexHtml: '', headersFile: '' },
-  project: { indexHtml: '', headersFile: '' },
+  sameOrigin: { indexHtml: '', headersFile: '', redirectsFile: '' },
+  project: { indexHtml: '', headersFile: '', redirectsFile: '' },
 };
 
 async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
