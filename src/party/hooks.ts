@@ -3,8 +3,8 @@ import { env } from '../config/env.ts';
 import { lookUpParty } from './lookup.ts';
 import { rememberPartyName } from './names.ts';
 
-/** What the phone knows of a link's party: being asked, found, no party has the code, or no way to ask now. */
-export type PartyCheck = 'checking' | 'found' | 'unknown' | 'unreachable';
+/** What the phone knows of a link's party: being asked, found (open or over), no party has the code, or no way to ask now. */
+export type PartyCheck = 'checking' | 'found' | 'closed' | 'unknown' | 'unreachable';
 
 /**
  * Asks the server about party `code` once, when there is a signal; with none
@@ -20,7 +20,7 @@ export function usePartyCheck(code: string | null): PartyCheck | null {
     let current = true;
     void lookUpParty(backend, code).then((found) => {
       if (found !== null && found !== 'unreachable') rememberPartyName(code, found.name);
-      const check: PartyCheck = found === null ? 'unknown' : found === 'unreachable' ? 'unreachable' : 'found';
+      const check: PartyCheck = found === null ? 'unknown' : found === 'unreachable' ? 'unreachable' : found.closed_at ? 'closed' : 'found';
       if (current) setAnswer({ code, check });
     });
     return () => {

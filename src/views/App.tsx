@@ -10,6 +10,7 @@ import { EarlierPartiesWhenLoaded, GuestScreenWhenLoaded, loadGuestScreen } from
 import { NameEntry } from './NameEntry.tsx';
 import { OfflineProblem } from './OfflineProblem.tsx';
 import { PartyNotFound } from './PartyNotFound.tsx';
+import { PartyOver } from './PartyOver.tsx';
 import { ReloadPrompt } from './ReloadPrompt.tsx';
 import { StorageProblem } from './StorageProblem.tsx';
 
@@ -85,7 +86,7 @@ const NO_LINK: PartyLink = { kind: 'none' };
  * being asked about. The name view waits for the answer only for a party the
  * phone has never seen; with no signal it shows at once, as the phone cannot know.
  */
-function useLinkState(link: PartyLink, arrival: PhoneGuests | null, guestParty: string | undefined): 'not-found' | 'checking' | 'open' {
+function useLinkState(link: PartyLink, arrival: PhoneGuests | null, guestParty: string | undefined): 'not-found' | 'checking' | 'over' | 'open' {
   const code = link.kind === 'party' ? link.code : null;
   const check = usePartyCheck(code);
   useEffect(() => {
@@ -93,6 +94,7 @@ function useLinkState(link: PartyLink, arrival: PhoneGuests | null, guestParty: 
   }, [check, arrival, code]);
   if (link.kind === 'malformed' || check === 'unknown') return 'not-found';
   const seen = code !== null && (guestParty === code || partyNameOf(code) !== null);
+  if (check === 'closed') return 'over';
   return check === 'checking' && !seen ? 'checking' : 'open';
 }
 
@@ -132,7 +134,14 @@ export function App({ link = NO_LINK, arrival = null }: AppProps) {
           <FindingParty />
         ) : (
           <ErrorBoundary>
-            {guest ? <GuestScreenWhenLoaded guest={guest} /> : <NameEntry onSubmitName={registerGuest} onStart={fetchTheTab} />}
+            {guest ? (
+              <GuestScreenWhenLoaded guest={guest} />
+            ) : linkState === 'over' ? (
+              // The server takes no new guest once the party ended: no name to ask for.
+              <PartyOver />
+            ) : (
+              <NameEntry onSubmitName={registerGuest} onStart={fetchTheTab} />
+            )}
             <EarlierPartiesWhenLoaded guests={earlier} />
           </ErrorBoundary>
         )}

@@ -1,14 +1,5 @@
 import { formatPesos, useTabTotal, type TabStore } from '../tab/index.ts';
-import { paidLine, PARTY_OVER, type TabStatus } from '../party/index.ts';
-
-/** The party is over: said where the product form was. */
-export function PartyOver() {
-  return (
-    <p className="card party-over" role="status">
-      {PARTY_OVER}
-    </p>
-  );
-}
+import { paidLine, type TabStatus } from '../party/index.ts';
 
 /** The host's paid mark on this tab: 'Pagado' with the amount and time, and what is owed if the guest picked more since. */
 export function PaidMarkLine({ status, tab }: { readonly status: TabStatus | null; readonly tab: TabStore }) {

@@ -5,7 +5,8 @@
  * the guest's tab; the close refuses what was tapped after it (the tab keeps it,
  * 'no aceptado') and takes what was tapped before it with no signal; the guest's
  * tab says 'La fiesta terminó.' with the party's payment page; the other party
- * goes on; a code no party has says so.
+ * goes on; a latecomer at the ended party's link is told so; a code no party
+ * has says so.
  */
 import type { Browser, Page } from '@playwright/test';
 import { formatPesos as pesos, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
@@ -116,6 +117,12 @@ test('two parties in one night: each host sees only theirs, a paid mark reaches 
   await expect(consumed(phoneA).getByRole('link', { name: 'Ir a pagar otro monto' })).toHaveAttribute('href', 'https://pago.example/antonia');
   await phoneA.screenshot({ path: `${SCREENSHOTS_DIR}/20-party-over-guest.png`, fullPage: true });
 
+  // A latecomer scanning the ended party's code is told so, with no name to type.
+  const latecomer = await (await browser.newContext()).newPage();
+  await latecomer.goto(cumple.link);
+  await expect(latecomer.getByText('La fiesta terminó.', { exact: true })).toBeVisible();
+  await expect(latecomer.getByPlaceholder('Tu nombre real')).toHaveCount(0);
+
   // Bruno's party goes on.
   await addProduct(phoneB, 'aperol', 'Aperol Spritz');
   await expect(syncLine(phoneB)).toHaveText(SYNCED, { timeout: 10_000 });
@@ -128,5 +135,5 @@ test('two parties in one night: each host sees only theirs, a paid mark reaches 
   await expect(stranger.getByText('No encontramos esta fiesta.', { exact: true })).toBeVisible();
   await expect(stranger.getByPlaceholder('Tu nombre real')).toHaveCount(0);
 
-  for (const opened of [phoneA, phoneB, hostA, hostB, stranger]) await opened.context().close();
+  for (const opened of [phoneA, phoneB, hostA, hostB, latecomer, stranger]) await opened.context().close();
 });

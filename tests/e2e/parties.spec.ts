@@ -181,3 +181,22 @@ test('a never-seen link opened with no signal shows the name view; the server’
   await expect(page.getByPlaceholder('Pisco Mistral')).toHaveCount(0);
   expect(await query('select id from users where id = $1', [guest])).toEqual([]);
 });
+
+test('a guest who joined an ended party with no signal is told it ended once the server refuses them, and nothing reaches it', async ({ page, context }) => {
+  const party = await openParty('Asado que ya terminó');
+  await query('update parties set closed_at = now() where id = $1', [party.id]);
+  await page.goto('/');
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  await page.goto(`/f/${party.code}`);
+  await expectNameView(page);
+  await enterName(page, 'Tardío Sin Señal');
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  const guest = await guestIdOf(page);
+
+  await context.setOffline(false);
+  await expect(page.getByText('La fiesta terminó.', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByPlaceholder('Pisco Mistral')).toHaveCount(0);
+  await expect(page.getByPlaceholder('Tu nombre real')).toHaveCount(0);
+  expect(await query('select id from users where id = $1', [guest])).toEqual([]);
+});
