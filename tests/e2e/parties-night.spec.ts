@@ -11,7 +11,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { formatPesos as pesos, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 import { addProduct, consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
-import { HOST_KEY, query, rowOf, signIn } from './host-support.ts';
+import { axeViolations, HOST_KEY, query, rowOf, signIn } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 
@@ -39,7 +39,8 @@ async function openParty(owner: Page, name: string, paymentPage: string): Promis
 
 /** A phone of its own that opened the party's link (as the QR code opens it) and gave its name. */
 async function joinByLink(browser: Browser, link: string, name: string): Promise<Page> {
-  const phone = await (await browser.newContext({ locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 390, height: 844 } })).newPage();
+  // bypassCSP: axe goes in as an inline script, which the app's policy rightly refuses (csp.spec.ts tests the policy).
+  const phone = await (await browser.newContext({ locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 390, height: 844 }, bypassCSP: true })).newPage();
   await phone.goto(link);
   await enterName(phone, name);
   return phone;
@@ -116,6 +117,7 @@ test('two parties in one night: each host sees only theirs, a paid mark reaches 
   await expect(consumed(phoneA).getByRole('link', { name: 'Ir a pagar', exact: true })).toHaveAttribute('href', /^https:\/\/pago\.example\/antonia\/\d+$/);
   await expect(consumed(phoneA).getByRole('link', { name: 'Ir a pagar otro monto' })).toHaveAttribute('href', 'https://pago.example/antonia');
   await phoneA.screenshot({ path: `${SCREENSHOTS_DIR}/20-party-over-guest.png`, fullPage: true });
+  expect(await axeViolations(phoneA)).toEqual([]);
 
   // A latecomer scanning the ended party's code is told so, with no name to type.
   const latecomer = await (await browser.newContext()).newPage();
