@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
+import { isProductCategory, isProductName } from '../../../supabase/functions/_shared/rules.ts';
+import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
 import { classifyAnswer } from '../../../src/sync/classify.ts';
 import { asGuest, type GuestRequest } from '../../support/as-guest.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
@@ -257,5 +259,28 @@ describe('the host’s edits', () => {
     expect(await host('host_add_product', [closed.id, 'Ponche', 7000, 'Cócteles'])).toEqual({ refused: 'party_closed' });
     expect(await host('host_import_menu', [closed.id, JSON.stringify([{ name: 'Ponche', price: 7000, category: 'Cócteles' }])])).toEqual({ refused: 'party_closed' });
     expect(await menuOf(closed)).toEqual(before);
+  });
+});
+
+describe('product names and categories', () => {
+  it('are refused by Postgres exactly when rules.ts refuses them (400 hostile texts each)', async () => {
+    const party = await openParty('Carta hostil');
+    const random = seededRandom(21);
+    const letters = ['a', 'Ñ', 'é', '°', '🍺', "'", '-', '1', ' '];
+    const hostile = ['  ', '\t', '\u00a0', '\u202e', '\u0007', '\u200b', '\ufeff', '\u3164', '\u2800', '\u{E0041}'];
+    const pick = (pool: readonly string[]) => pool[Math.floor(random() * pool.length)] ?? '';
+    const texts = Array.from({ length: 400 }, () =>
+      Array.from({ length: Math.floor(random() * 66) }, () => (random() < 0.97 ? pick(letters) : pick(hostile))).join(''),
+    );
+    const disagreements: string[] = [];
+    for (const [index, text] of texts.entries()) {
+      const asName = await host('host_add_product', [party.id, text, 1000, 'Extras']).then(() => true, () => false);
+      if (asName !== isProductName(text)) disagreements.push(`name ${JSON.stringify(text)}`);
+      const asCategory = await host('host_add_product', [party.id, `Producto ${index}`, 1000, text]).then(() => true, () => false);
+      if (asCategory !== isProductCategory(text)) disagreements.push(`category ${JSON.stringify(text)}`);
+    }
+    expect(disagreements).toEqual([]);
+    expect(texts.filter((text) => isProductName(text)).length).toBeGreaterThan(50);
+    expect(texts.filter((text) => !isProductName(text)).length).toBeGreaterThan(50);
   });
 });
