@@ -42,7 +42,10 @@ export function migrationVersion(date: Date): string {
 export async function writeMenuMigration(migrationsDir: string, products: readonly Product[], now = new Date()): Promise<string | null> {
   const sql = menuMigrationSql(products);
   if ((await newestMenuMigration(migrationsDir))?.sql === sql) return null;
-  const file = `${migrationVersion(now)}${MENU_MIGRATION_SUFFIX}`;
+  // After every migration there is, even when this machine's clock is behind their names: it must run last.
+  const newest = (await readdir(migrationsDir)).filter((name) => /^\d{14}_/.test(name)).sort().at(-1)?.slice(0, 14);
+  const version = newest !== undefined && newest >= migrationVersion(now) ? String(BigInt(newest) + 1n) : migrationVersion(now);
+  const file = `${version}${MENU_MIGRATION_SUFFIX}`;
   await writeFile(join(migrationsDir, file), sql);
   return file;
 }
