@@ -77,10 +77,11 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <label className="host-label" htmlFor={ids.file}>
+      {/* The browser's own file button speaks the browser's language; this one is the page's, in Spanish. */}
+      <input id={ids.file} className="host-import-file" type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(event) => void readFile(event)} />
+      <label className="button button-secondary host-import-pick" htmlFor={ids.file}>
         O sube un archivo CSV
       </label>
-      <input id={ids.file} className="host-import-file" type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(event) => void readFile(event)} />
       {lines.length > 0 && (
         <div className="host-import-preview" role="region" aria-labelledby={ids.preview}>
           <p className="host-label" id={ids.preview}>

@@ -89,6 +89,7 @@ function MenuList({ state, items, closed }: { readonly state: MenuState; readonl
 function MenuRow({ state, item, closed }: { readonly state: MenuState; readonly item: MenuItem; readonly closed: boolean }) {
   const [typed, setTyped] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [soldOutSaving, setSoldOutSaving] = useState<boolean | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const nameId = useId();
   const shownPrice = typed ?? String(item.price);
@@ -108,11 +109,12 @@ function MenuRow({ state, item, closed }: { readonly state: MenuState; readonly 
     if (refusal === null) setTyped(null);
   }
 
+  /** The toggle shows the tap at once while the server saves it; a refusal puts it back and says why. */
   async function toggle(soldOut: boolean) {
-    setBusy(true);
+    setSoldOutSaving(soldOut);
     setMessage(null);
     setMessage(await state.edit({ action: 'set_sold_out', name: item.name, soldOut }));
-    setBusy(false);
+    setSoldOutSaving(null);
   }
 
   return (
@@ -141,13 +143,13 @@ function MenuRow({ state, item, closed }: { readonly state: MenuState; readonly 
               Guardar
             </button>
           </form>
-          <label className="host-paid host-sold-out">
+          <label className="host-paid host-sold-out" data-waiting={soldOutSaving !== null || undefined}>
             <input
               type="checkbox"
               className="host-paid-box"
               aria-label={`Agotado: ${item.name}`}
-              checked={item.sold_out}
-              aria-busy={busy}
+              checked={soldOutSaving ?? item.sold_out}
+              aria-busy={soldOutSaving !== null}
               onChange={(event) => void toggle(event.target.checked)}
             />
             <span aria-hidden="true">Agotado</span>
@@ -179,7 +181,7 @@ function AddProductToMenu({ state, items }: { readonly state: MenuState; readonl
     }
     setBusy(true);
     setMessage(null);
-    const refusal = await state.edit({ action: 'add_product', product: product.value });
+    const refusal = await state.edit({ action: 'add_product', ...product.value });
     setBusy(false);
     if (refusal !== null) {
       setMessage({ text: refusal, error: true });

@@ -16,7 +16,8 @@ export type HostAction =
   | { readonly action: 'menu' }
   | { readonly action: 'set_price'; readonly name: string; readonly price: number }
   | { readonly action: 'set_sold_out'; readonly name: string; readonly soldOut: boolean }
-  | { readonly action: 'add_product'; readonly product: MenuProduct }
+  /** The wire's own shape: name, price and category beside the action, as every other action's fields. */
+  | ({ readonly action: 'add_product' } & MenuProduct)
   /** All or nothing: every line adds a product or changes the one of that name. */
   | { readonly action: 'import_menu'; readonly lines: readonly MenuProduct[] };
 
@@ -103,7 +104,7 @@ function listedName(name: unknown): string | null {
 function parseMenuEdit(action: 'set_price' | 'set_sold_out' | 'add_product' | 'import_menu', body: Readonly<Record<string, unknown>>): Parsed<HostAction> {
   if (action === 'add_product') {
     const product = checkProduct({ name: body.name, price: body.price, category: body.category });
-    return product.ok ? { ok: true, value: { action, product: product.value } } : refuse(product.problem);
+    return product.ok ? { ok: true, value: { action, ...product.value } } : refuse(product.problem);
   }
   if (action === 'import_menu') {
     const lines = checkImportLines(body.lines);

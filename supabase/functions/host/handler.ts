@@ -156,7 +156,7 @@ async function partyAction(database: Database, partyId: string, action: PartyAct
     case 'set_sold_out':
       return database('host_set_sold_out', { p_party, p_name: action.name, p_sold_out: action.soldOut });
     case 'add_product':
-      return database('host_add_product', { p_party, p_name: action.product.name, p_price: action.product.price, p_category: action.product.category });
+      return database('host_add_product', { p_party, p_name: action.name, p_price: action.price, p_category: action.category });
     case 'import_menu':
       return database('host_import_menu', { p_party, p_lines: action.lines });
     case 'party':

@@ -71,6 +71,9 @@ describe('what the function takes', () => {
 
   it('the host’s menu actions and a new party’s starting list', () => {
     expect(parseHostAction({ action: 'set_price', name: 'Aperol Spritz', price: 7000 })).toEqual({ ok: true, value: { action: 'set_price', name: 'Aperol Spritz', price: 7000 } });
+    expect(parseHostAction({ action: 'add_product', name: ' Pichanga de la casa ', price: 12990, category: 'Fondos' })).toEqual({
+      ok: true, value: { action: 'add_product', name: 'Pichanga de la casa', price: 12990, category: 'Fondos' },
+    });
     expect(parseHostAction({ action: 'set_sold_out', name: 'Tabla Irish', soldOut: true })).toEqual({ ok: true, value: { action: 'set_sold_out', name: 'Tabla Irish', soldOut: true } });
     expect(parseHostAction({ action: 'import_menu', lines: [{ name: 'Ponche', price: 50, category: 'Cócteles' }] })).toEqual({
       ok: false, error: `Línea 1: ${PRODUCT_PROBLEMS.price}`, problems: [{ line: 1, problem: PRODUCT_PROBLEMS.price }],

@@ -77,8 +77,27 @@ describe('the party’s list', () => {
     expect(await within(carta).findByRole('checkbox', { name: 'Agotado: Tabla Irish', checked: false })).toBeVisible();
   });
 
+  it('shows a sold-out tap at once, and puts it back with the reason when the function refuses it', async () => {
+    const { user, carta, parties, server, menus } = await openMenu();
+    const party = parties.get(ANA);
+    if (!party) throw new Error('no party');
+    // Closed from another phone: this page has not heard yet.
+    parties.set(ANA, { ...party, closed_at: '2026-11-29T03:00:00Z' });
+    let release = () => undefined as void;
+    server.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await user.click(within(carta).getByRole('checkbox', { name: 'Agotado: Mojito' }));
+    expect(within(carta).getByRole('checkbox', { name: 'Agotado: Mojito' })).toBeChecked();
+    server.hold = null;
+    release();
+    expect(await within(rowOf(carta, 'Mojito')).findByText('La fiesta terminó: su carta ya no se cambia.')).toBeVisible();
+    expect(within(carta).getByRole('checkbox', { name: 'Agotado: Mojito' })).not.toBeChecked();
+    expect(menus.get(ANA)?.find((item) => item.name === 'Mojito')?.sold_out).toBe(false);
+  });
+
   it('adds Pichanga de la casa at $12.990; a repeated name gets the function’s reason', async () => {
-    const { user, carta, menus } = await openMenu();
+    const { user, carta, menus, server } = await openMenu();
     await user.type(within(carta).getByLabelText('Nombre del producto'), 'Pichanga de la casa');
     await user.type(within(carta).getByLabelText('Precio'), '$12.990');
     await user.type(within(carta).getByLabelText('Categoría'), 'Fondos');
@@ -86,6 +105,8 @@ describe('the party’s list', () => {
     expect(await within(carta).findByText('Pichanga de la casa quedó en la carta a $12.990.')).toBeVisible();
     expect(within(carta).getByRole('textbox', { name: 'Precio de Pichanga de la casa' })).toHaveValue('12990');
     expect(menus.get(ANA)?.at(-1)).toEqual({ name: 'Pichanga de la casa', price: 12990, category: 'Fondos', sold_out: false });
+    // What goes on the wire is what the function reads: the fields beside the action.
+    expect(server.requests.find((request) => request.action.action === 'add_product')?.action).toEqual({ action: 'add_product', name: 'Pichanga de la casa', price: 12990, category: 'Fondos' });
     expect(within(carta).getByLabelText('Nombre del producto')).toHaveValue('');
 
     await user.type(within(carta).getByLabelText('Nombre del producto'), 'mojito');

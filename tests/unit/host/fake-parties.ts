@@ -67,8 +67,8 @@ export function fakeParties() {
       const items = menus.get(code) ?? [];
       const at = (name: string) => items.findIndex((item) => item.name.toLowerCase() === name.toLowerCase());
       if (action.action === 'add_product') {
-        if (at(action.product.name) >= 0) return refuse(409, 'Ya hay un producto con ese nombre en la carta.');
-        items.push({ ...action.product, sold_out: false });
+        if (at(action.name) >= 0) return refuse(409, 'Ya hay un producto con ese nombre en la carta.');
+        items.push({ name: action.name, price: action.price, category: action.category, sold_out: false });
       } else if (action.action === 'import_menu') {
         for (const line of action.lines) {
           const index = at(line.name);
