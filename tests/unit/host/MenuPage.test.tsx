@@ -83,7 +83,7 @@ describe('the party’s list', () => {
     if (!party) throw new Error('no party');
     // Closed from another phone: this page has not heard yet.
     parties.set(ANA, { ...party, closed_at: '2026-11-29T03:00:00Z' });
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     server.hold = new Promise<void>((resolve) => {
       release = resolve;
     });
