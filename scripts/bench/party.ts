@@ -175,6 +175,14 @@ export const exactly = (name: string, value: number, expected: number, unit: str
   pass: value === expected,
 });
 export const info = (name: string, value: number, unit: string): Figure => ({ name, value, unit, target: '', pass: null });
+const atMost = (name: string, value: number, limit: number, unit: string): Figure => ({ name, value, unit, target: `≤ ${limit}`, pass: value <= limit });
+
+/**
+ * The host's page shows a pick within 5 s of the tap (docs/host.md) and asks
+ * every 3 s: the tap's trip to the server, the write debounce included, has
+ * at most 1 s of that at the 99th percentile.
+ */
+const FLUSH_P99_TARGET_MS = 1000;
 
 export function syncFigures(label: string, trips: Trips, perSecond: readonly number[], evening: Evening, plans: readonly GuestPlan[]): Figure[] {
   const requests = perSecond.reduce((sum, count) => sum + count, 0);
@@ -183,7 +191,7 @@ export function syncFigures(label: string, trips: Trips, perSecond: readonly num
   return [
     info(`${label}: offline spells (${resets} resets, ${trips.tappedOffline} orders tapped offline)`, spells, 'spells'),
     info(`${label}: flush latency p50, tapped online (${trips.online.length} orders)`, median(trips.online), 'ms'),
-    info(`${label}: flush latency p99, tapped online`, percentile(trips.online, 99), 'ms'),
+    atMost(`${label}: flush latency p99, tapped online`, percentile(trips.online, 99), FLUSH_P99_TARGET_MS, 'ms'),
     info(`${label}: catch-up after an offline spell p50 (${trips.catchUp.length} orders)`, median(trips.catchUp), 'ms'),
     info(`${label}: catch-up after an offline spell p99`, percentile(trips.catchUp, 99), 'ms'),
     info(`${label}: PostgREST requests/s, mean (${requests} requests)`, requests / Math.max(1, perSecond.length), 'req/s'),
