@@ -6,12 +6,12 @@
  * guests' first-load JavaScript of the same build, and the host page's own
  * chunk, which only /anfitrion fetches.
  */
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { startProduct, type RunningProduct } from '../lib/product.ts';
+import type { RunningProduct } from '../lib/product.ts';
+import { withOwnProduct } from './own-product.ts';
 import { percentile, saveResults, table, type Figure } from './report.ts';
 
 const ORDERS_PER_GUEST = 15;
@@ -90,14 +90,8 @@ async function bundleFigures(distDir: string): Promise<Figure[]> {
 }
 
 export async function benchHost(): Promise<Figure[]> {
-  const workDir = await mkdtemp(join(tmpdir(), 'bar-tab-bench-host-'));
-  await chmod(workDir, 0o711);
-  const distDir = join(workDir, 'dist');
-  const product = await startProduct({ port: 0, stateDir: join(workDir, 'state'), distDir });
-  const client = new pg.Client({ connectionString: product.stack?.dbUrl });
-  try {
-    if (!product.stack || !product.hostKey) throw new Error('bench:host needs the local stack and its host function: unset VITE_SUPABASE_URL');
-    await client.connect();
+  return withOwnProduct({ name: 'host' }, async ({ product, client, distDir }) => {
+    if (!product.hostKey) throw new Error('bench:host needs the host function’s key: unset VITE_SUPABASE_URL');
     const figures: Figure[] = [];
     const runs: Record<string, { times: number[]; bytes: number }> = {};
     let seeded = 0;
@@ -117,11 +111,7 @@ export async function benchHost(): Promise<Figure[]> {
     figures.push(...(await bundleFigures(distDir)));
     await saveResults('host', { ordersPerGuest: ORDERS_PER_GUEST, runs, figures });
     return figures;
-  } finally {
-    await client.end().catch(() => undefined);
-    await product.stop();
-    await rm(workDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {

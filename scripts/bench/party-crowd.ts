@@ -10,7 +10,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { seededRandom } from '../lib/seeded-random.ts';
-import { seatGuest, type PartyGuest, type Trips } from './party-guest.ts';
+import { seatGuest, type Joined, type PartyGuest, type Trips } from './party-guest.ts';
 import type { GuestPlan } from './party-plan.ts';
 
 export interface CrowdSpec {
@@ -22,11 +22,22 @@ export interface CrowdSpec {
   readonly plans: readonly GuestPlan[];
   /** The party's speed (see party-plan.ts). */
   readonly speed: number;
+  /** The party each phone joined by its link, in the order of `plans`; none (or a gap): the default party. */
+  readonly joined?: readonly (Joined | undefined)[];
+}
+
+/** One phone's guest, their party and the orders the phone holds. */
+export interface PhoneHeld {
+  readonly guestId: string;
+  /** The party's code; null for the default party. */
+  readonly party: string | null;
+  readonly orderIds: readonly string[];
 }
 
 export interface CrowdReport {
   /** Every order on the crowd's phones: id and active flag. */
   readonly orders: readonly (readonly [string, boolean])[];
+  readonly phones: readonly PhoneHeld[];
   readonly parked: number;
   readonly trips: Trips;
   readonly flushes: { readonly done: number; readonly failed: number; readonly offlineAttempts: number };
@@ -140,9 +151,12 @@ function requestCounter() {
 
 async function reportOf(guests: readonly PartyGuest[], requests: ReturnType<typeof requestCounter>, eventLoopP99Ms: number): Promise<CrowdReport> {
   const orders: [string, boolean][] = [];
+  const phones: PhoneHeld[] = [];
   let parked = 0;
   for (const guest of guests) {
-    orders.push(...(await guest.orders()));
+    const held = await guest.orders();
+    orders.push(...held);
+    phones.push({ guestId: guest.guest.id, party: guest.guest.party ?? null, orderIds: [...held.keys()] });
     parked += await guest.parked();
   }
   const trips = guests.map((guest) => guest.trips());
@@ -150,6 +164,7 @@ async function reportOf(guests: readonly PartyGuest[], requests: ReturnType<type
   const flushes = guests.map((guest) => guest.flushes);
   return {
     orders,
+    phones,
     parked,
     trips: {
       online: trips.flatMap((trip) => trip.online),
@@ -167,7 +182,11 @@ async function reportOf(guests: readonly PartyGuest[], requests: ReturnType<type
 async function serveCrowd(spec: CrowdSpec, port: NonNullable<typeof parentPort>): Promise<void> {
   const requests = requestCounter();
   const bar = { restUrl: spec.restUrl, anonKey: spec.anonKey, onRequest: requests.tick };
-  const guests = await Promise.all(spec.plans.map((_, index) => seatGuest(bar, spec.firstNumber + index, seededRandom(spec.seed * 7 + spec.firstNumber - 1 + index), spec.speed)));
+  const guests = await Promise.all(
+    spec.plans.map((_, index) =>
+      seatGuest(bar, spec.firstNumber + index, seededRandom(spec.seed * 7 + spec.firstNumber - 1 + index), spec.speed, spec.joined?.[index]),
+    ),
+  );
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const answer = async (command: Command): Promise<Answer> => {
     switch (command.kind) {

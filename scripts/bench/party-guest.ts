@@ -8,6 +8,7 @@
 import '../lib/node-phone.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BarTabDatabase, onDexie, type OrderRow, type PhoneDatabase, type UserRow } from '../../src/db/index.ts';
+import { acceptGuestName, newGuest, type Guest } from '../../src/guest/index.ts';
 import { createFlushScheduler, createSupabaseTransport, flushOutbox, inProcessLock, outboxStore, type SyncTransport } from '../../src/sync/index.ts';
 import { openTab, type Pick } from '../../src/tab/index.ts';
 import { SPEED, type GuestPlan } from './party-plan.ts';
@@ -32,8 +33,15 @@ export interface Trips {
   readonly unmeasured: number;
 }
 
+/** The party a phone joined by its link (`/f/<code>`), and the name its guest typed there. */
+export interface Joined {
+  readonly code: string;
+  readonly typedName: string;
+}
+
 export interface PartyGuest {
-  readonly guest: UserRow;
+  /** As the page keeps it: with the party's code when the phone joined one by its link. */
+  readonly guest: Guest;
   /** Plays the guest's evening; resolves after the last planned moment. */
   play(plan: GuestPlan, startedAt: number): Promise<void>;
   /** Waits (until `deadline`) for the queue to empty; true when it did. */
@@ -97,15 +105,26 @@ async function sleepUntil(moment: number): Promise<void> {
   if (wait > 0) await delay(wait);
 }
 
-/** `speed`: how much faster than real time the party is played (its backoff too). */
-export async function seatGuest(bar: Bar, number: number, random: () => number, speed = SPEED): Promise<PartyGuest> {
-  const guest: UserRow = { id: crypto.randomUUID(), full_name: `Invitado ${String(number).padStart(3, '0')}` };
+/** The guest the page makes from a typed name, in the party its link named (none: the default party). */
+function guestFrom(typedName: string, party: string | null): Guest {
+  const name = acceptGuestName(typedName);
+  if (name === null) throw new Error(`the page would not take the name ${JSON.stringify(typedName)}`);
+  return newGuest(crypto.randomUUID(), name, party);
+}
+
+/**
+ * `speed`: how much faster than real time the party is played (its backoff too).
+ * `joined`: the party the phone came into by its link; none, the default party.
+ */
+export async function seatGuest(bar: Bar, number: number, random: () => number, speed = SPEED, joined?: Joined): Promise<PartyGuest> {
+  const guest = guestFrom(joined?.typedName ?? `Invitado ${String(number).padStart(3, '0')}`, joined?.code ?? null);
   const dexie = new BarTabDatabase(`party-${guest.id}`);
   const database = onDexie(dexie);
   const signal: Signal = { offline: false, spellsStarted: 0, lastSpellEndAt: null, offlineAttempts: 0 };
   const sent = new Set<string>();
+  // As the page's (sync/hooks.ts): every request names the party kept with the guest in IndexedDB.
   const transport = noteDeliveries(
-    await createSupabaseTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, fetch: phoneFetch(bar, signal) }),
+    await createSupabaseTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, fetch: phoneFetch(bar, signal), partyOf: outboxStore(database).partyOf }),
     sent,
   );
   const tapped = new Map<string, Tapped>();
@@ -155,7 +174,7 @@ function stampDeliveries(sent: Set<string>, delivered: Map<string, Delivered>, s
 
 interface Phone {
   readonly database: PhoneDatabase;
-  readonly guest: UserRow;
+  readonly guest: Guest;
   readonly signal: Signal;
   readonly engine: FlushEngine;
   readonly tapped: Map<string, Tapped>;
@@ -170,9 +189,10 @@ interface Moment {
 function eveningOf(phone: Phone): (plan: GuestPlan) => Moment[] {
   const { database, guest, signal, engine } = phone;
   const tab = openTab(database, guest.id);
-  // The page queues the guest when they enter their name, and its engine flushes on start.
+  const row: UserRow = { id: guest.id, full_name: guest.full_name };
+  // The page's engine starts once the guest has a name: it queues the guest in their party, then flushes.
   const arrive = async () => {
-    await outboxStore(database).queueGuest(guest);
+    await outboxStore(database).ensureGuestQueued(row, guest.party);
     void engine.flushNow();
   };
   const order = async (pick: Pick) => {

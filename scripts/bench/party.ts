@@ -30,7 +30,7 @@ import { seededRandom } from '../lib/seeded-random.ts';
 import { startLocalStack, type LocalStack } from '../lib/local-stack.ts';
 import { commentCrowd, EXPECTED_COMMENT, UPSTREAM, type CommentResult } from './party-comments.ts';
 import { epochNow, startCrowd, type Crowd, type CrowdReport } from './party-crowd.ts';
-import type { Trips } from './party-guest.ts';
+import type { Joined, Trips } from './party-guest.ts';
 import { lastCallMs, ORDERS_PER_GUEST, PARTY_MINUTES, planGuest, SPEED, type GuestPlan } from './party-plan.ts';
 import { median, percentile, saveResults, table, type Figure } from './report.ts';
 
@@ -38,7 +38,7 @@ const SEED = Number(process.env.PARTY_SEED ?? 20261121);
 const COMMENT_STREAMS = 50;
 
 /** One party's size; its figures are named after `label`. */
-interface PartySize {
+export interface PartySize {
   readonly label: string;
   readonly guests: number;
   readonly ordersPerGuest: number;
@@ -58,13 +58,28 @@ const TEN_TIMES_WALL_BUDGET_S = 300;
 /** After the last call every queue must be empty within this long. */
 const DRAIN_DEADLINE_MS = 30_000;
 
+/** Where the phones find the bar, how the evening is seeded, and the party each phone joined (none: the default party). */
+export interface Seating {
+  readonly stack: LocalStack;
+  readonly seed: number;
+  readonly joined?: readonly Joined[];
+}
+
 /** Splits the guests among `crowds` worker threads and seats them all. */
-async function seatEveryone(stack: LocalStack, size: PartySize, plans: readonly GuestPlan[]): Promise<Crowd[]> {
+export async function seatEveryone({ stack, seed, joined }: Seating, size: PartySize, plans: readonly GuestPlan[]): Promise<Crowd[]> {
   const perCrowd = Math.ceil(size.guests / size.crowds);
   const firsts = Array.from({ length: Math.ceil(size.guests / perCrowd) }, (_, index) => index * perCrowd);
   const seated = await Promise.allSettled(
     firsts.map((first) =>
-      startCrowd({ restUrl: stack.restUrl(), anonKey: stack.anonKey, seed: SEED, firstNumber: first + 1, plans: plans.slice(first, first + perCrowd), speed: size.speed }),
+      startCrowd({
+        restUrl: stack.restUrl(),
+        anonKey: stack.anonKey,
+        seed,
+        firstNumber: first + 1,
+        plans: plans.slice(first, first + perCrowd),
+        speed: size.speed,
+        ...(joined ? { joined: joined.slice(first, first + perCrowd) } : {}),
+      }),
     ),
   );
   const crowds = seated.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -76,7 +91,7 @@ async function seatEveryone(stack: LocalStack, size: PartySize, plans: readonly 
   return crowds;
 }
 
-interface Evening {
+export interface Evening {
   readonly partyMs: number;
   readonly drainMs: number;
   readonly undrained: number;
@@ -85,7 +100,7 @@ interface Evening {
 }
 
 /** Plays the party from one moment for every crowd, then drains every queue and collects the crowds' reports. */
-async function playTheParty(crowds: readonly Crowd[]): Promise<{ evening: Evening; reports: CrowdReport[] }> {
+export async function playTheParty(crowds: readonly Crowd[]): Promise<{ evening: Evening; reports: CrowdReport[] }> {
   // A little ahead, so that every crowd has the start before it comes.
   const startAt = epochNow() + 100;
   await Promise.all(crowds.map((crowd) => crowd.play(startAt)));
@@ -136,7 +151,7 @@ async function checkTheTab(dbUrl: string, reports: readonly CrowdReport[]): Prom
   }
 }
 
-function allTrips(reports: readonly CrowdReport[]): Trips {
+export function allTrips(reports: readonly CrowdReport[]): Trips {
   const sum = (pick: (trip: Trips) => number) => reports.reduce((total, report) => total + pick(report.trips), 0);
   return {
     online: reports.flatMap((report) => report.trips.online),
@@ -147,28 +162,36 @@ function allTrips(reports: readonly CrowdReport[]): Trips {
 }
 
 /** Requests per second of the whole party: the crowds' counts added second by second. */
-function requestsPerSecond(reports: readonly CrowdReport[]): number[] {
+export function requestsPerSecond(reports: readonly CrowdReport[]): number[] {
   const seconds = Math.max(0, ...reports.map((report) => report.requestsPerSecond.length));
   return Array.from({ length: seconds }, (_, second) => reports.reduce((sum, report) => sum + (report.requestsPerSecond[second] ?? 0), 0));
 }
 
-const exactly = (name: string, value: number, expected: number, unit: string): Figure => ({
+export const exactly = (name: string, value: number, expected: number, unit: string): Figure => ({
   name,
   value,
   unit,
   target: `= ${expected}`,
   pass: value === expected,
 });
-const info = (name: string, value: number, unit: string): Figure => ({ name, value, unit, target: '', pass: null });
+export const info = (name: string, value: number, unit: string): Figure => ({ name, value, unit, target: '', pass: null });
+const atMost = (name: string, value: number, limit: number, unit: string): Figure => ({ name, value, unit, target: `≤ ${limit}`, pass: value <= limit });
 
-function syncFigures(label: string, trips: Trips, perSecond: readonly number[], evening: Evening, plans: readonly GuestPlan[]): Figure[] {
+/**
+ * The host's page shows a pick within 5 s of the tap (docs/host.md) and asks
+ * every 3 s: the tap's trip to the server, the write debounce included, has
+ * at most 1 s of that at the 99th percentile.
+ */
+const FLUSH_P99_TARGET_MS = 1000;
+
+export function syncFigures(label: string, trips: Trips, perSecond: readonly number[], evening: Evening, plans: readonly GuestPlan[]): Figure[] {
   const requests = perSecond.reduce((sum, count) => sum + count, 0);
   const spells = plans.reduce((sum, plan) => sum + plan.spells.length, 0);
   const resets = plans.reduce((sum, plan) => sum + plan.resets.length, 0);
   return [
     info(`${label}: offline spells (${resets} resets, ${trips.tappedOffline} orders tapped offline)`, spells, 'spells'),
     info(`${label}: flush latency p50, tapped online (${trips.online.length} orders)`, median(trips.online), 'ms'),
-    info(`${label}: flush latency p99, tapped online`, percentile(trips.online, 99), 'ms'),
+    atMost(`${label}: flush latency p99, tapped online`, percentile(trips.online, 99), FLUSH_P99_TARGET_MS, 'ms'),
     info(`${label}: catch-up after an offline spell p50 (${trips.catchUp.length} orders)`, median(trips.catchUp), 'ms'),
     info(`${label}: catch-up after an offline spell p99`, percentile(trips.catchUp, 99), 'ms'),
     info(`${label}: PostgREST requests/s, mean (${requests} requests)`, requests / Math.max(1, perSecond.length), 'req/s'),
@@ -211,7 +234,7 @@ async function benchTheBar(size: PartySize): Promise<{ figures: Figure[]; detail
     const planner = seededRandom(SEED);
     const plans = Array.from({ length: size.guests }, () => planGuest(planner, size.ordersPerGuest, size.speed));
     const seatingStartedAt = performance.now();
-    crowds.push(...(await seatEveryone(stack, size, plans)));
+    crowds.push(...(await seatEveryone({ stack, seed: SEED }, size, plans)));
     const seatMs = performance.now() - seatingStartedAt;
     const { evening, reports } = await playTheParty(crowds);
     const check = await checkTheTab(stack.dbUrl, reports);
@@ -227,7 +250,7 @@ async function benchTheBar(size: PartySize): Promise<{ figures: Figure[]; detail
   }
 }
 
-function sumFlushes(flushes: readonly CrowdReport['flushes'][]) {
+export function sumFlushes(flushes: readonly CrowdReport['flushes'][]) {
   const sum = (pick: (flush: CrowdReport['flushes']) => number) => flushes.reduce((total, flush) => total + pick(flush), 0);
   return { done: sum((flush) => flush.done), failed: sum((flush) => flush.failed), offlineAttempts: sum((flush) => flush.offlineAttempts) };
 }

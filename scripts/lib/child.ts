@@ -15,6 +15,26 @@ process.on('exit', () => {
   for (const child of running) killGroup(child, 'SIGKILL');
 });
 
+/**
+ * Ctrl-C reaches only our own process group, and a signal with no handler ends
+ * Node without its 'exit' handlers: a script with no orderly shutdown of its
+ * own (a bench, a probe) would leave its children running. A program that has
+ * one (npm start, a bench's own product) handles the signal itself.
+ */
+const LAST_RESORT_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+let lastResortSet = false;
+function stopChildrenOnSignals(): void {
+  if (lastResortSet) return;
+  lastResortSet = true;
+  for (const signal of LAST_RESORT_SIGNALS) {
+    process.on(signal, () => {
+      if (process.listenerCount(signal) > 1) return;
+      for (const child of running) killGroup(child, 'SIGKILL');
+      process.exit(130);
+    });
+  }
+}
+
 export interface ChildExit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
@@ -59,6 +79,7 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 export function startChild(command: string, args: readonly string[], options: ChildOptions): ManagedChild {
   const { name, cwd, env, uid, gid } = options;
+  stopChildrenOnSignals();
   const child = spawn(command, args, { cwd, env, uid, gid, detached: true, stdio: [options.stdinPipe ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   running.add(child);
   const exited = new Promise<ChildExit>((resolve) => {

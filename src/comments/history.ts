@@ -45,10 +45,34 @@ export function keepComment(kept: KeptComment): void {
   writeLocal(KEPT_COMMENT_KEY, JSON.stringify(kept));
 }
 
-/** Forgets every earlier comment and the one on screen, as a reset of the tab does (in every open tab). */
-export function clearCommentHistory(): void {
+/** What a reset of the tab cleared, so its 'Deshacer' can put it back. */
+export interface ClearedComments {
+  /** `previousJokes` as it was, oldest first. */
+  readonly history: readonly string[];
+  /** The comment that was kept (on screen, or waiting for the signal), raw; null when none. */
+  readonly kept: string | null;
+}
+
+/** Forgets every earlier comment and the one on screen, as a reset of the tab does (in every open tab); returns what it forgot. */
+export function clearCommentHistory(): ClearedComments {
+  const cleared = { history: readCommentHistory(), kept: readLocal(KEPT_COMMENT_KEY) };
   removeLocal(HISTORY_STORAGE_KEY);
   removeLocal(KEPT_COMMENT_KEY);
+  return cleared;
+}
+
+/**
+ * 'Deshacer' after a reset: the history comes back, before any comment made
+ * since (newest 20 kept), and the kept comment too when none was kept since
+ * (nothing was picked after the reset). Returns the kept comment restored, if any.
+ */
+export function restoreCommentHistory(cleared: ClearedComments): string | null {
+  const since = readCommentHistory();
+  const history = [...cleared.history, ...since].slice(-MAX_REMEMBERED_COMMENTS);
+  if (history.length > 0) writeLocal(HISTORY_STORAGE_KEY, JSON.stringify(history));
+  if (cleared.kept === null || readLocal(KEPT_COMMENT_KEY) !== null) return null;
+  writeLocal(KEPT_COMMENT_KEY, cleared.kept);
+  return cleared.kept;
 }
 
 /** True for a storage event saying another tab reset the comments. */

@@ -5,7 +5,7 @@
  * a reload must find (the text on screen, or the request still unanswered) is
  * kept beside the history as it changes.
  */
-import { clearCommentHistory, keepComment, readKeptComment, rememberComment } from './history.ts';
+import { clearCommentHistory, keepComment, readKeptComment, rememberComment, restoreCommentHistory, type ClearedComments } from './history.ts';
 import type { KeptComment } from './kept.ts';
 import { buildCommentRequest, type CommentedOrder, type CommentGuest, type CommentRequest } from './request.ts';
 import { commentReducer, IDLE_COMMENT, type CommentEvent, type CommentState } from './state.ts';
@@ -32,8 +32,10 @@ export interface CommentSession {
   readonly ordered: (guest: CommentGuest, order: CommentedOrder, earlier: readonly CommentedOrder[]) => void;
   /** The connection is back (or the page just opened): a comment still unanswered is asked for. */
   readonly reconnected: () => void;
-  /** The tab was reset (here or in another tab): no history, no comment, no stream. */
-  readonly reset: () => void;
+  /** The tab was reset (here or in another tab): no history, no comment, no stream. Returns what it cleared. */
+  readonly reset: () => ClearedComments;
+  /** The reset was undone: the history back, and the comment it cleared unless a newer pick has one. */
+  readonly undoReset: (cleared: ClearedComments) => void;
   /** Aborts the running stream (the view is going away). */
   readonly stop: () => void;
 }
@@ -118,6 +120,12 @@ export function createCommentSession(options: CommentSessionOptions): CommentSes
     }, spacing);
   };
 
+  function reconnected(): void {
+    if (!options.isOnline()) return;
+    const idle = running === null && waiting === null;
+    if (state.phase === 'offline' || (state.phase === 'waiting' && idle)) ask(state.orderId, state.request);
+  }
+
   return {
     current: () => state,
     subscribe: (listener) => {
@@ -138,16 +146,20 @@ export function createCommentSession(options: CommentSessionOptions): CommentSes
         dispatch({ type: 'missed', orderId: order.id, request });
       }
     },
-    reconnected: () => {
-      if (!options.isOnline()) return;
-      const idle = running === null && waiting === null;
-      if (state.phase === 'offline' || (state.phase === 'waiting' && idle)) ask(state.orderId, state.request);
-    },
+    reconnected,
     reset: () => {
       stop();
       newestOrderAt = '';
-      clearCommentHistory();
+      const cleared = clearCommentHistory();
       dispatch({ type: 'reset' });
+      return cleared;
+    },
+    undoReset: (cleared) => {
+      const kept = restoreCommentHistory(cleared);
+      if (kept === null || state.phase !== 'idle' || guestId === undefined) return;
+      dispatch({ type: 'restored', state: restored(guestId, options.isOnline()) });
+      // A comment the reset cut off before it came is asked for again.
+      reconnected();
     },
     stop,
   };

@@ -34,7 +34,9 @@ export type CommentEvent =
   | { readonly type: 'chunk'; readonly orderId: string; readonly text: string }
   | { readonly type: 'finished'; readonly orderId: string }
   | { readonly type: 'failed'; readonly orderId: string; readonly offline: boolean }
-  | { readonly type: 'reset' };
+  | { readonly type: 'reset' }
+  /** A reset undone: the comment it cleared, if no newer one came meanwhile. */
+  | { readonly type: 'restored'; readonly state: CommentState };
 
 type StreamEvent = Extract<CommentEvent, { type: 'chunk' | 'finished' | 'failed' }>;
 
@@ -48,6 +50,8 @@ export function commentReducer(state: CommentState, event: CommentEvent): Commen
       return { phase: 'offline', orderId: event.orderId, request: event.request, text: '' };
     case 'reset':
       return IDLE_COMMENT;
+    case 'restored':
+      return state.phase === 'idle' ? event.state : state;
     default:
       return isStreamOf(state, event.orderId) ? streamed(state, event) : state;
   }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
-import { clearCommentHistory, isResetElsewhere } from './history.ts';
+import { clearCommentHistory, isResetElsewhere, restoreCommentHistory, type ClearedComments } from './history.ts';
 import type { CommentedOrder, CommentGuest } from './request.ts';
 import { createCommentSession, type CommentSession } from './session.ts';
 import { IDLE_COMMENT, type CommentState } from './state.ts';
@@ -16,8 +16,10 @@ export interface OrderComment {
   readonly enabled: boolean;
   /** Call after each saved order, with the guest's active orders (it may be among them). */
   readonly commentOn: (order: CommentedOrder, earlier: readonly CommentedOrder[]) => void;
-  /** Forgets the comment history and the comment showing, in every open tab. */
-  readonly reset: () => void;
+  /** Forgets the comment history and the comment showing, in every open tab; returns what it forgot. */
+  readonly reset: () => ClearedComments;
+  /** The reset was undone: what it forgot comes back (the comment showing, only if no pick came since). */
+  readonly undoReset: (cleared: ClearedComments) => void;
 }
 
 /** 'Otra' tapped three times in a row asks for one comment, on the last, not three. */
@@ -69,5 +71,9 @@ export function useOrderComment(guest: CommentGuest): OrderComment {
     [session, id, fullName],
   );
   const reset = useCallback(() => (session ? session.reset() : clearCommentHistory()), [session]);
-  return { watch: session, enabled: session !== null, commentOn, reset };
+  const undoReset = useCallback(
+    (cleared: ClearedComments) => (session ? session.undoReset(cleared) : void restoreCommentHistory(cleared)),
+    [session],
+  );
+  return { watch: session, enabled: session !== null, commentOn, reset, undoReset };
 }

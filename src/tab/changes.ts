@@ -12,8 +12,8 @@ export type Change =
   | { readonly kind: 'add'; readonly order: Order }
   /** 'Quitar'. */
   | { readonly kind: 'take-off'; readonly orderId: string }
-  /** 'Deshacer'. */
-  | { readonly kind: 'put-back'; readonly order: Order }
+  /** 'Deshacer': the order a 'Quitar' took off, or the orders a reset took off. */
+  | { readonly kind: 'put-back'; readonly orders: readonly Order[] }
   /** 'Estaba jugando, resetear lo consumido': these orders, or every active one when the tab was not read yet. */
   | { readonly kind: 'reset'; readonly orderIds: readonly string[] | null };
 
@@ -49,7 +49,7 @@ export function applyChange(orders: readonly Order[], change: Change): readonly 
     case 'add':
       return withOrder(orders, change.order);
     case 'put-back':
-      return withOrder(orders, { ...change.order, active: true });
+      return change.orders.reduce((tab, order) => withOrder(tab, { ...order, active: true }), orders);
     case 'take-off':
       return without(orders, new Set([change.orderId]));
     case 'reset':

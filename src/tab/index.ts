@@ -6,7 +6,7 @@ export { openTabStorage } from '../db/index.ts';
 export { useActiveOrders, useTabState, useTabTotal } from './hooks.ts';
 export { formatPesos, formatPrice, paymentLink, PRICE_ERROR_TEXT, tabTotal, tippedTotal } from './money.ts';
 export type { Pick } from './records.ts';
-export { TabStore, type OrderRef, type TabState } from './store.ts';
+export { TabStore, type OrderRef, type TabReset, type TabState } from './store.ts';
 
 /** A guest's tab kept in `database`: the same store the screen reads, for a phone without one (Node, the benchmarks). */
 export function openTab(database: PhoneDatabase, guestId: string): TabStore {

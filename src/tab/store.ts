@@ -30,6 +30,14 @@ export const REREAD_QUIET_MS = 500;
 /** Whether the phone's copy of the tab is still being read, holds nothing, or holds orders. */
 export type TabState = 'loading' | 'empty' | 'open';
 
+/** One reset, for its 'Deshacer'. */
+export interface TabReset {
+  /** The orders it took off the screen, newest first (none when no screen had read the tab). */
+  readonly orders: readonly Order[];
+  /** The ids the phone set inactive: what 'Deshacer' puts back. Rejects when the phone refused the reset. */
+  readonly written: Promise<readonly string[]>;
+}
+
 /** Which order a change is about. */
 export interface OrderRef {
   readonly id: string;
@@ -96,17 +104,39 @@ export class TabStore {
     );
   }
 
-  /** 'Deshacer': the same order back on the tab at once, then on the phone and the server. */
+  /** 'Deshacer' after 'Quitar': the same order back on the tab at once, then on the phone and the server. */
   putBack(order: Order): Promise<boolean> {
-    return this.change({ kind: 'put-back', order }, () => this.records.setActive(this.guestId, [order.id], true)).then(
+    return this.change({ kind: 'put-back', orders: [order] }, () => this.records.setActive(this.guestId, [order.id], true)).then(
       (written) => written.changed.length > 0,
     );
   }
 
   /** Empties the tab as the screen shows it (with no screen, every active order), queues exactly those orders, and resolves to their ids. */
   reset(): Promise<readonly string[]> {
+    return this.resetWithUndo().written;
+  }
+
+  /** The same reset, kept for its 'Deshacer' (`undoReset`). */
+  resetWithUndo(): TabReset {
+    const orders = this.shown ?? [];
     const orderIds = this.shown?.map((order) => order.id) ?? null;
-    return this.change({ kind: 'reset', orderIds }, () => this.records.setActive(this.guestId, orderIds, false)).then((written) => written.changed);
+    const written = this.change({ kind: 'reset', orderIds }, () => this.records.setActive(this.guestId, orderIds, false)).then((done) => done.changed);
+    return { orders, written };
+  }
+
+  /**
+   * 'Deshacer' after a reset: exactly the orders that reset took off come back,
+   * on screen at once, then on the phone and the server as one undo (the
+   * queue's one 'reactivate-orders' entry, as a 'Quitar's undo). Not an order
+   * taken off before it, nor one picked after it. Resolves to the ids put back.
+   */
+  undoReset(reset: TabReset): Promise<readonly string[]> {
+    const write = async () => {
+      // The reset was written before this (one lane, in tap order): only what it changed goes back.
+      const taken = await reset.written.catch((): readonly string[] => []);
+      return this.records.setActive(this.guestId, taken, true);
+    };
+    return this.change({ kind: 'put-back', orders: reset.orders }, write).then((written) => written.changed);
   }
 
   private pick(order: Order): Promise<Order> {

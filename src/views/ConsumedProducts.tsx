@@ -24,7 +24,8 @@ interface ConsumedProductsProps extends RowActions {
   readonly terms: PartyTerms;
   /** The totals and the payment buttons, which the bottom bar scrolls to. */
   readonly totalsRef: RefObject<HTMLDivElement | null>;
-  readonly onReset: () => void;
+  /** The reset: `fromKeyboard` when pressed with a key, so focus can follow. */
+  readonly onReset: (fromKeyboard: boolean) => void;
 }
 
 /**
@@ -64,7 +65,7 @@ function TabRows({ tab, final, onAgain, onRemove, onRowsShown }: RowActions & { 
 interface TabTotalsProps {
   readonly tab: TabStore;
   readonly totalsRef: RefObject<HTMLDivElement | null>;
-  readonly onReset: () => void;
+  readonly onReset: (fromKeyboard: boolean) => void;
   /** Orders on the tab: the payment and reset buttons show. */
   readonly open: boolean;
   readonly terms: PartyTerms;
@@ -91,7 +92,7 @@ const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open, terms
   );
 });
 
-function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; readonly onReset: () => void; readonly terms: PartyTerms }) {
+function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; readonly onReset: (fromKeyboard: boolean) => void; readonly terms: PartyTerms }) {
   return (
     <div className="pay">
       <p className="note">Solo paga al final, cuando ya te hayas ido del bar.</p>
@@ -106,8 +107,8 @@ function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; read
   );
 }
 
-/** Hidden behind a second button, so a guest cannot empty the tab by accident. */
-function ResetTab({ onReset }: { readonly onReset: () => void }) {
+/** Hidden behind a second button, so a guest cannot empty the tab by accident ('Deshacer' is offered after it, too). */
+function ResetTab({ onReset }: { readonly onReset: (fromKeyboard: boolean) => void }) {
   const [resetShown, setResetShown] = useState(false);
   const resetId = useId();
   return (
@@ -122,7 +123,8 @@ function ResetTab({ onReset }: { readonly onReset: () => void }) {
         {resetShown ? 'Ocultar botón resetear' : 'Mostrar botón resetear'}
       </button>
       <div id={resetId} hidden={!resetShown}>
-        <button type="button" className="button button-danger" onClick={onReset}>
+        {/* A keyboard press has detail 0; a tap or click counts its clicks. */}
+        <button type="button" className="button button-danger" onClick={(event) => onReset(event.detail === 0)}>
           Estaba jugando, resetear lo consumido
         </button>
       </div>

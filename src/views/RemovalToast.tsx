@@ -1,14 +1,25 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
-import type { Order } from '../tab/index.ts';
+import type { Order, TabReset } from '../tab/index.ts';
 
 /** How long 'Deshacer' stays offered, unless the guest is on it (focus or pointer). */
 export const UNDO_MS = 6000;
 
-export interface Removal {
-  readonly order: Order;
-  /** 'Quitar' was pressed with a key: focus goes to 'Deshacer'. */
-  readonly fromKeyboard: boolean;
-}
+/** What 'Deshacer' would undo: one 'Quitar', or a reset. */
+export type Removal =
+  | {
+      readonly kind: 'order';
+      readonly order: Order;
+      /** 'Quitar' was pressed with a key: focus goes to 'Deshacer'. */
+      readonly fromKeyboard: boolean;
+    }
+  | {
+      readonly kind: 'reset';
+      readonly reset: TabReset;
+      /** Tells this reset's offer from the next one's. */
+      readonly id: number;
+      /** The reset button was pressed with a key: focus goes to 'Deshacer'. */
+      readonly fromKeyboard: boolean;
+    };
 
 interface RemovalToastProps {
   readonly removal: Removal | null;
@@ -17,11 +28,22 @@ interface RemovalToastProps {
   readonly onGone: () => void;
 }
 
-/** "Quitaste …" with 'Deshacer', for a few seconds; the live region is always in the page, so it is announced. */
+const productCount = (count: number) => (count === 1 ? '1 producto' : `${count} productos`);
+
+/** What the toast says of the removal. */
+export function removalText(removal: Removal): string {
+  return removal.kind === 'order'
+    ? `Quitaste ${removal.order.product_name}.`
+    : `Reseteaste lo consumido: ${productCount(removal.reset.orders.length)}.`;
+}
+
+const keyOf = (removal: Removal) => (removal.kind === 'order' ? `order:${removal.order.id}` : `reset:${removal.id}`);
+
+/** "Quitaste …" (or the reset) with 'Deshacer', for a few seconds; the live region is always in the page, so it is announced. */
 export function RemovalToast({ removal, onUndo, onGone }: RemovalToastProps) {
   return (
     <div className="toast-region" aria-live="polite">
-      {removal && <UndoOffer key={removal.order.id} removal={removal} onUndo={onUndo} onGone={onGone} />}
+      {removal && <UndoOffer key={keyOf(removal)} removal={removal} onUndo={onUndo} onGone={onGone} />}
     </div>
   );
 }
@@ -50,7 +72,7 @@ function UndoOffer({ removal, onUndo, onGone }: RemovalToastProps & { readonly r
       onPointerEnter={() => setPointed(true)}
       onPointerLeave={() => setPointed(false)}
     >
-      <p className="toast-text">Quitaste {removal.order.product_name}.</p>
+      <p className="toast-text">{removalText(removal)}</p>
       <button ref={undo} type="button" className="button button-secondary" onClick={() => onUndo(removal)}>
         Deshacer
       </button>

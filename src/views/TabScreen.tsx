@@ -29,7 +29,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const paymentUrl = status?.paymentUrl ?? env.paymentUrl;
   // One object while the terms hold: the tab below renders again only when they change.
   const terms = useMemo(() => ({ paymentUrl, final: over }), [paymentUrl, over]);
-  const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComment } = useOrderComment(guest);
+  const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComments, undoReset: undoResetComments } = useOrderComment(guest);
 
   useEffect(() => {
     // There is a tab worth keeping now: ask the browser not to evict it (where that asks the guest nothing).
@@ -37,7 +37,8 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   }, []);
 
   const saved = useCallback((ok: boolean) => setSaveFailed(!ok), []);
-  const { removal, takeOff, putBack, forget: forgetRemoval, rowsShown } = useRemoval({ tab, onSaved: saved });
+  const comments = useMemo(() => ({ reset: resetComments, undoReset: undoResetComments }), [resetComments, undoResetComments]);
+  const { removal, takeOff, resetTab, putBack, forget: forgetRemoval, rowsShown } = useRemoval({ tab, comments, onSaved: saved });
   const orderProduct = useCallback(
     (product: Product) => {
       tab.addOrder({ name: product.name, price: product.price }).then(
@@ -51,15 +52,6 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
     },
     [tab, commentOn, saved],
   );
-
-  const reset = useCallback(() => {
-    resetComment();
-    forgetRemoval();
-    tab.reset().then(
-      () => saved(true),
-      () => saved(false),
-    );
-  }, [tab, resetComment, forgetRemoval, saved]);
 
   return (
     <>
@@ -82,7 +74,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
         tab={tab}
         terms={terms}
         totalsRef={totalsRef}
-        onReset={reset}
+        onReset={resetTab}
         onAgain={orderProduct}
         onRemove={takeOff}
         onRowsShown={rowsShown}

@@ -1,4 +1,5 @@
-import { addProduct, consumed, enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
+import pg from 'pg';
+import { addProduct, consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
 
 const PAYMENT_PAGE = 'https://pago.example/bar-tab';
 
@@ -69,6 +70,55 @@ test('a guest keeps a tab from name to reset', async ({ page, context }) => {
   await expect(consumed(page).getByText('$0')).toHaveCount(2);
   await page.reload();
   await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+});
+
+/** The guest's orders as Postgres holds them, by product name: active or not. */
+async function serverTab(guestId: string): Promise<Record<string, boolean>> {
+  const client = new pg.Client({ connectionString: process.env.BAR_TAB_DB_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ product_name: string; active: boolean }>('select product_name, active from orders where user_id = $1', [guestId]);
+    return Object.fromEntries(rows.map((row) => [row.product_name, row.active]));
+  } finally {
+    await client.end();
+  }
+}
+
+test('a reset can be undone: Deshacer puts the tab back, on the screen and on the server', async ({ page }) => {
+  await page.goto('/');
+  await enterName(page, 'Arrepentida');
+  const guestId = await guestIdOf(page);
+  await addProduct(page, 'aperol', 'Aperol Spritz');
+  await addProduct(page, 'tabla irish', 'Tabla Irish');
+  await addProduct(page, 'summer ale 5', 'Summer Ale 500cc');
+  // One taken off before the reset stays off after its undo.
+  await page.getByRole('button', { name: 'Quitar Summer Ale 500cc' }).click();
+  const rows = consumed(page).getByRole('listitem');
+  await expect(rows).toHaveText(['Tabla Irish$16.990', 'Aperol Spritz$6.500']);
+  await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.');
+  await expect.poll(() => serverTab(guestId)).toEqual({ 'Aperol Spritz': true, 'Tabla Irish': true, 'Summer Ale 500cc': false });
+
+  await page.getByRole('button', { name: 'Mostrar botón resetear' }).click();
+  await page.getByRole('button', { name: 'Estaba jugando, resetear lo consumido' }).click();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  await expect(page.getByText('Reseteaste lo consumido: 2 productos.')).toBeVisible();
+  const undo = page.getByRole('button', { name: 'Deshacer' });
+  const box = await undo.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  expect(box?.width).toBeGreaterThanOrEqual(44);
+  // The reset reaches the server while 'Deshacer' is still offered (the pointer on the toast holds it).
+  await undo.hover();
+  await expect.poll(() => serverTab(guestId)).toEqual({ 'Aperol Spritz': false, 'Tabla Irish': false, 'Summer Ale 500cc': false });
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/5-reset-undo-offered.png`, fullPage: true });
+
+  await undo.click();
+  await expect(rows).toHaveText(['Tabla Irish$16.990', 'Aperol Spritz$6.500']);
+  await expect(consumed(page).getByText('$23.490')).toBeVisible();
+  await expect(undo).toBeHidden();
+  await expect.poll(() => serverTab(guestId)).toEqual({ 'Aperol Spritz': true, 'Tabla Irish': true, 'Summer Ale 500cc': false });
+  await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.');
+  await page.reload();
+  await expect(rows).toHaveText(['Tabla Irish$16.990', 'Aperol Spritz$6.500']);
 });
 
 test('a keyboard user adds with Tab and Enter', async ({ page }) => {

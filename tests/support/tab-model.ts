@@ -16,6 +16,8 @@ export interface ModelScreen {
   open: boolean;
   /** The order 'Deshacer' would put back, while its window lasts. */
   removal: string | null;
+  /** Or the orders a reset took off, which its 'Deshacer' would put back (one offer at a time: the newest). */
+  reset: string[] | null;
 }
 
 export interface TabModel {
@@ -26,7 +28,7 @@ export interface TabModel {
 }
 
 export function newModel(): TabModel {
-  return { orders: new Map(), screens: [{ open: true, removal: null }, { open: false, removal: null }] };
+  return { orders: new Map(), screens: [{ open: true, removal: null, reset: null }, { open: false, removal: null, reset: null }] };
 }
 
 /** What the guest picks from: cheap and dear, so a wrong total shows in the pesos. */

@@ -1,6 +1,7 @@
 /**
  * Random nights against a plain model of the tab: picks, 'Otra', 'Quitar',
- * 'Deshacer' (within its window, and its window ending), resets, reloads, a
+ * 'Deshacer' (within its window, and its window ending), resets and their
+ * 'Deshacer' (the orders that reset took off, and no other), reloads, a
  * second tab of the same guest, the signal going and coming back, and the
  * server failing or refusing requests. The phone is the app's own code on
  * fake-indexeddb; the server is the real PostgreSQL and PostgREST.
@@ -15,7 +16,7 @@ import fc from 'fast-check';
 import { expect, it, vi } from 'vitest';
 import { BarTabDatabase, onDexie, type Order, type UserRow } from '../../../src/db/index.ts';
 import { createSupabaseTransport, flushOutbox, inProcessLock, outboxStore, type FlushLock, type OutboxStore, type SyncTransport } from '../../../src/sync/index.ts';
-import { openTab, type TabStore } from '../../../src/tab/index.ts';
+import { openTab, type TabReset, type TabStore } from '../../../src/tab/index.ts';
 import type { Product } from '../../../src/catalogue/index.ts';
 import type { Fault } from '../../support/fault-proxy.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
@@ -33,6 +34,8 @@ interface Screen {
   readonly stop: () => void;
   /** The row 'Deshacer' puts back. */
   removal: Order | null;
+  /** Or the reset whose orders 'Deshacer' puts back. */
+  reset: TabReset | null;
   /** Every view the store published since the last tap in it (order ids, sorted). */
   readonly seen: string[][];
   /** What each of them must be, when nothing but this screen was writing: no flicker, no removal coming back. */
@@ -73,7 +76,7 @@ function openScreen(night: Night): Screen {
   night.connections.push(connection);
   const tab = openTab(onDexie(connection), night.guest.id);
   const seen: string[][] = [];
-  return { tab, stop: tab.subscribe(() => seen.push(idsOf(tab.orders()))), removal: null, seen, expected: null };
+  return { tab, stop: tab.subscribe(() => seen.push(idsOf(tab.orders()))), removal: null, reset: null, seen, expected: null };
 }
 
 /**
@@ -169,9 +172,12 @@ function quitar(slot: 0 | 1, row: number): NightCommand {
       const rows = screen.tab.orders() ?? [];
       const order = rows[row % rows.length] as Order;
       const write = screen.tab.takeOff(order);
+      // The newest offer is the one on screen: a reset's gives way to this removal's.
       screen.removal = order;
+      screen.reset = null;
       setActive(model, [order.id], false);
       model.screens[slot].removal = order.id;
+      model.screens[slot].reset = null;
       tapped(night, screen, model, write, `after Quitar ${order.product_name}`);
     },
     toString: () => `quitar(${slot}, row ${row})`,
@@ -197,10 +203,13 @@ function deshacer(slot: 0 | 1): NightCommand {
 
 function undoWindowEnds(slot: 0 | 1): NightCommand {
   return {
-    check: (model) => onScreen(model, slot) && model.screens[slot].removal !== null,
+    check: (model) => onScreen(model, slot) && (model.screens[slot].removal !== null || model.screens[slot].reset !== null),
     run(model, night) {
-      screenOf(night, slot).removal = null;
+      const screen = screenOf(night, slot);
+      screen.removal = null;
+      screen.reset = null;
       model.screens[slot].removal = null;
+      model.screens[slot].reset = null;
       return Promise.resolve();
     },
     toString: () => `undoWindowEnds(${slot})`,
@@ -213,14 +222,39 @@ function reset(slot: 0 | 1): NightCommand {
     async run(model, night) {
       const screen = await lookAt(night, model, slot);
       const shown = idsOf(screen.tab.orders());
-      const write = screen.tab.reset();
-      // The reset takes the offer to undo a removal with it.
+      const taken = screen.tab.resetWithUndo();
+      // The reset's offer to undo takes the place of a removal's.
       screen.removal = null;
+      screen.reset = taken;
       model.screens[slot].removal = null;
+      model.screens[slot].reset = shown;
       setActive(model, shown, false);
-      tapped(night, screen, model, write, 'after the reset');
+      tapped(night, screen, model, taken.written, 'after the reset');
     },
     toString: () => `reset(${slot})`,
+  };
+}
+
+/** Resets undone over every night: the nights must play some, not only generate them. */
+let resetsUndone = 0;
+
+/** 'Deshacer' on a reset's offer: the orders it took off come back, a pick made since stays, an order taken off before stays off. */
+function deshacerReset(slot: 0 | 1): NightCommand {
+  return {
+    check: (model) => onScreen(model, slot) && model.screens[slot].reset !== null,
+    async run(model, night) {
+      const screen = await lookAt(night, model, slot);
+      const taken = screen.reset;
+      const ids = model.screens[slot].reset;
+      if (!taken || !ids) throw new Error('no Deshacer for a reset on screen');
+      const write = screen.tab.undoReset(taken);
+      resetsUndone += 1;
+      screen.reset = null;
+      model.screens[slot].reset = null;
+      setActive(model, ids, true);
+      tapped(night, screen, model, write, `after Deshacer of a reset of ${ids.length}`);
+    },
+    toString: () => `deshacerReset(${slot})`,
   };
 }
 
@@ -232,6 +266,7 @@ function reload(slot: 0 | 1): NightCommand {
       screenOf(night, slot).stop();
       night.screens[slot] = openScreen(night);
       model.screens[slot].removal = null;
+      model.screens[slot].reset = null;
       await lookAt(night, model, slot);
     },
     toString: () => `reload(${slot})`,
@@ -242,7 +277,7 @@ const secondTab: NightCommand = {
   check: (model) => !model.screens[1].open,
   async run(model, night) {
     night.screens[1] = openScreen(night);
-    model.screens[1] = { open: true, removal: null };
+    model.screens[1] = { open: true, removal: null, reset: null };
     await lookAt(night, model, 1);
   },
   toString: () => 'openSecondTab',
@@ -253,7 +288,7 @@ const closeSecondTab: NightCommand = {
   run(model, night) {
     screenOf(night, 1).stop();
     night.screens[1] = null;
-    model.screens[1] = { open: false, removal: null };
+    model.screens[1] = { open: false, removal: null, reset: null };
     return Promise.resolve();
   },
   toString: () => 'closeSecondTab',
@@ -312,6 +347,9 @@ const COMMANDS = [
   slot.map(deshacer),
   slot.map(undoWindowEnds),
   slot.map(reset),
+  slot.map(reset),
+  slot.map(deshacerReset),
+  slot.map(deshacerReset),
   slot.map(reload),
   fc.constant(secondTab),
   fc.constant(closeSecondTab),
@@ -431,6 +469,7 @@ it(`keeps screen, IndexedDB and Postgres equal over ${RUNS} random nights (seed 
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   );
   suite.api.setFaults(() => 'pass');
-  console.log(`commands generated: ${[...tally].map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+  console.log(`commands generated: ${[...tally].map(([kind, count]) => `${kind} ${count}`).join(', ')}; resets undone: ${resetsUndone}`);
   expect(nights).toBeGreaterThanOrEqual(RUNS);
+  if (RUNS >= 50) expect(resetsUndone).toBeGreaterThan(0);
 }, 600_000);

@@ -72,6 +72,37 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, true]]);
   });
 
+  it('undoes a reset on the server, sent together with it or after it arrived: exactly its orders active again', async () => {
+    const dora = await phone();
+    const removedBefore = await dora.addOrder('Tabla Irish', 16990);
+    const { tab } = dora;
+    await tab.takeOff({ id: removedBefore });
+    const [first, second] = [await dora.addOrder(), await dora.addOrder('Aperol Spritz', 6500)];
+    // No signal: the reset and its undo wait in the queue and go in order.
+    const offline = tab.resetWithUndo();
+    expect([...(await offline.written)].sort()).toEqual([first, second].sort());
+    const after = await dora.addOrder('Extra por chelada', 1000);
+    expect([...(await tab.undoReset(offline))].sort()).toEqual([first, second].sort());
+    expect(await dora.flush()).toEqual({ kind: 'done' });
+    const expected = [
+      [removedBefore, false],
+      [first, true],
+      [second, true],
+      [after, true],
+    ];
+    expect((await ordersOf(dora.guest.id)).map((row) => [row.id, row.active])).toEqual(expected);
+
+    // Again, with the reset already on the server as inactive orders when the guest taps Deshacer.
+    const online = tab.resetWithUndo();
+    await online.written;
+    expect(await dora.flush()).toEqual({ kind: 'done' });
+    expect((await ordersOf(dora.guest.id)).every((row) => !row.active)).toBe(true);
+    expect([...(await tab.undoReset(online))].sort()).toEqual([first, second, after].sort());
+    expect(await dora.flush()).toEqual({ kind: 'done' });
+    expect((await ordersOf(dora.guest.id)).map((row) => [row.id, row.active])).toEqual(expected);
+    expect(await dora.database.outbox.count()).toBe(0);
+  });
+
   it('sends the same batch twice without duplicates', async () => {
     const carla = await phone();
     await carla.addOrder();

@@ -198,6 +198,69 @@ describe('the comment session', () => {
     expect(barSession().session.current()).toEqual({ phase: 'idle', text: '' });
   });
 
+  it('undoing a reset brings back the history and the comment that was showing', async () => {
+    const { server, session, history, settled } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    server.call(0).send('Uno');
+    server.call(0).finish();
+    await settled('done');
+    session.ordered(guest, pick('Tabla Irish'), []);
+    server.call(1).send('Dos');
+    server.call(1).finish();
+    await settled('done');
+    const cleared = session.reset();
+    expect(history()).toEqual([]);
+    session.undoReset(cleared);
+    expect(history()).toEqual(['Uno']);
+    expect(session.current()).toMatchObject({ phase: 'done', text: 'Dos' });
+    // As a reload finds it, too.
+    expect(barSession().session.current()).toMatchObject({ phase: 'done', text: 'Dos' });
+    session.ordered(guest, pick('Summer Ale 500cc'), []);
+    expect(server.call(2).body).toMatchObject({ previousComment: 'Dos' });
+    expect(history()).toEqual(['Uno', 'Dos']);
+  });
+
+  it('undoing a reset after a new pick keeps the new comment, with the old history before it', async () => {
+    const { server, session, history, settled } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    server.call(0).send('Uno');
+    server.call(0).finish();
+    await settled('done');
+    session.ordered(guest, pick('Tabla Irish'), []);
+    server.call(1).send('Dos');
+    server.call(1).finish();
+    await settled('done');
+    const cleared = session.reset();
+    session.ordered(guest, pick('Pisco Mistral 35°'), []);
+    server.call(2).send('Tres');
+    server.call(2).finish();
+    await settled('done');
+    session.ordered(guest, pick('Summer Ale 500cc'), []);
+    server.call(3).send('Cuatro');
+    await settled('streaming');
+    expect(history()).toEqual(['Tres']);
+    session.undoReset(cleared);
+    expect(history()).toEqual(['Uno', 'Tres']);
+    expect(session.current()).toMatchObject({ phase: 'streaming', text: 'Cuatro' });
+    server.call(3).finish();
+    await settled('done');
+    expect(session.current().text).toBe('Cuatro');
+  });
+
+  it('undoing a reset that cut a comment off asks for it again', async () => {
+    const { server, session, settled } = barSession();
+    session.ordered(guest, pick('Aperol Spritz'), []);
+    const cleared = session.reset();
+    expect(server.call(0).signal?.aborted).toBe(true);
+    session.undoReset(cleared);
+    expect(server.calls).toHaveLength(2);
+    expect(server.call(1).body.product).toMatchObject({ name: 'Aperol Spritz' });
+    server.call(1).send('Volvió');
+    server.call(1).finish();
+    await settled('done');
+    expect(session.current().text).toBe('Volvió');
+  });
+
   it('asks once for a burst of picks, for the last, once the burst is over', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {

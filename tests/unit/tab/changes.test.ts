@@ -34,8 +34,17 @@ describe('the tab’s changes', () => {
   it('takes one off and puts it back active, in its old place', () => {
     const without = applyChange(tab, { kind: 'take-off', orderId: order(2, 20).id });
     expect(ids(without)).toEqual(['03', '01']);
-    expect(ids(applyChange(without, { kind: 'put-back', order: order(2, 20, { active: false }) }))).toEqual(['03', '02', '01']);
-    expect(applyChange(without, { kind: 'put-back', order: order(2, 20, { active: false }) })[1]?.active).toBe(true);
+    expect(ids(applyChange(without, { kind: 'put-back', orders: [order(2, 20, { active: false })] }))).toEqual(['03', '02', '01']);
+    expect(applyChange(without, { kind: 'put-back', orders: [order(2, 20, { active: false })] })[1]?.active).toBe(true);
+  });
+
+  it('puts back what a reset took off, each in its place, beside a pick made since', () => {
+    const reset = applyChange(tab, { kind: 'reset', orderIds: [order(3, 30).id, order(1, 10).id] });
+    const picked = applyChange(reset, { kind: 'add', order: order(4, 40) });
+    const back = applyChange(picked, { kind: 'put-back', orders: [order(3, 30, { active: false }), order(1, 10, { active: false })] });
+    expect(ids(back)).toEqual(['04', '03', '02', '01']);
+    expect(back.every((one) => one.active)).toBe(true);
+    expect(applyChange(tab, { kind: 'put-back', orders: [] })).toBe(tab);
   });
 
   it('leaves the same array when a change finds nothing to do', () => {

@@ -6,6 +6,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db, phoneDatabase, type Order } from '../../../src/db/index.ts';
 import { guestTab, openTab, useActiveOrders, useTabState, useTabTotal, type TabStore } from '../../../src/tab/index.ts';
+import { rememberedInactive } from '../../../src/sync/index.ts';
 import { REREAD_QUIET_MS } from '../../../src/tab/store.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
@@ -205,5 +206,83 @@ describe('two tabs of the same guest', () => {
     const [, reset] = await Promise.all([second.addOrder(TABLA_IRISH), first.reset()]);
     expect(reset).toHaveLength(1);
     expect(await settled(first)).toEqual({ names: ['Tabla Irish'], total: 16990 });
+  });
+});
+
+describe('Deshacer after a reset', () => {
+  const outboxChanges = async () =>
+    (await db.outbox.toArray()).flatMap((entry) => ('orderIds' in entry ? [[entry.kind, ...[...entry.orderIds].sort()]] : []));
+
+  it('puts back exactly what the reset took off, in the tap, as one undo in the queue, and forgets their reset ids', async () => {
+    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const removedEarlier = await tab.addOrder(TABLA_IRISH);
+    await tab.takeOff(removedEarlier);
+    const ale = await tab.addOrder(SUMMER_ALE);
+    const aperol = await tab.addOrder({ name: 'Aperol Spritz', price: 6500 });
+    const reset = tab.resetWithUndo();
+    expect(tab.orders()).toEqual([]);
+    expect(reset.orders.map((order) => order.id)).toEqual([aperol.id, ale.id]);
+    expect([...(await reset.written)].sort()).toEqual([ale.id, aperol.id].sort());
+    expect(rememberedInactive(ANA)).toEqual(new Set([removedEarlier.id, ale.id, aperol.id]));
+
+    // A pick after the reset stays, and is not part of the undo.
+    const later = await tab.addOrder(SUMMER_ALE);
+    const undone = tab.undoReset(reset);
+    // In the tap, before the phone has written it.
+    expect(names(tab.orders())).toEqual(['Summer Ale 500cc', 'Aperol Spritz', 'Summer Ale 500cc']);
+    expect(tab.total()).toBe(4400 + 6500 + 4400);
+    expect([...(await undone)].sort()).toEqual([ale.id, aperol.id].sort());
+    expect(await settled(tab)).toEqual({ names: ['Summer Ale 500cc', 'Aperol Spritz', 'Summer Ale 500cc'], total: 15300 });
+    expect((await stored()).map((order) => order.id)).toEqual([later.id, aperol.id, ale.id]);
+    expect((await db.orders.get(removedEarlier.id))?.active).toBe(false);
+    // The one taken off before the reset is still remembered; the put-back ones may come back from the server.
+    expect(rememberedInactive(ANA)).toEqual(new Set([removedEarlier.id]));
+    expect((await outboxChanges()).slice(-2)).toEqual([
+      ['deactivate-orders', ...[ale.id, aperol.id].sort()],
+      ['reactivate-orders', ...[ale.id, aperol.id].sort()],
+    ]);
+  });
+
+  it('tapped before the reset is written, still puts back only what the reset changed', async () => {
+    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const other = openTab(phoneDatabase, ANA);
+    const ale = await tab.addOrder(SUMMER_ALE);
+    const tabla = await tab.addOrder(TABLA_IRISH);
+    // Another tab took Tabla Irish off a moment before; this screen had not heard yet.
+    await other.takeOff(tabla);
+    const reset = tab.resetWithUndo();
+    const undone = tab.undoReset(reset);
+    expect(names(tab.orders())).toEqual(['Tabla Irish', 'Summer Ale 500cc']);
+    expect(await undone).toEqual([ale.id]);
+    expect(await settled(tab)).toEqual({ names: ['Summer Ale 500cc'], total: 4400 });
+    expect((await db.orders.get(tabla.id))?.active).toBe(false);
+  });
+
+  it('puts nothing back when the phone refused the reset', async () => {
+    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    await tab.addOrder(SUMMER_ALE);
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new DOMException('disk full', 'QuotaExceededError');
+    });
+    const reset = tab.resetWithUndo();
+    await expect(reset.written).rejects.toThrow('disk full');
+    const queued = await db.outbox.count();
+    expect(await tab.undoReset(reset)).toEqual([]);
+    expect(await db.outbox.count()).toBe(queued);
+    expect(await settled(tab)).toEqual({ names: ['Summer Ale 500cc'], total: 4400 });
+  });
+
+  it('shows in the other tab of the guest too', async () => {
+    const first = await onScreen(openTab(phoneDatabase, ANA));
+    const second = await onScreen(openTab(phoneDatabase, ANA));
+    await first.addOrder(SUMMER_ALE);
+    await first.addOrder(TABLA_IRISH);
+    await waitFor(() => expect(second.total()).toBe(21390));
+    const reset = first.resetWithUndo();
+    await reset.written;
+    await waitFor(() => expect(second.orders()).toEqual([]));
+    await first.undoReset(reset);
+    await waitFor(() => expect(names(second.orders())).toEqual(['Tabla Irish', 'Summer Ale 500cc']));
+    expect(second.total()).toBe(21390);
   });
 });

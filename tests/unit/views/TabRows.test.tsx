@@ -1,6 +1,7 @@
 /** 'Quitar' with 'Deshacer', and 'Otra', on each row of the tab. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxEntry } from '../../../src/db/records.ts';
 import { db } from '../../../src/db/index.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { UNDO_MS } from '../../../src/views/RemovalToast.tsx';
@@ -93,7 +94,7 @@ describe('Quitar', () => {
     expect(button('Quitar Summer Ale 500cc')).toHaveFocus();
   });
 
-  it('shows the last removal only, and a reset takes the offer away', async () => {
+  it('shows the last removal only, and a reset puts its own offer in its place', async () => {
     const { user } = await tabOfThree();
     await user.click(button('Quitar Aperol Spritz'));
     await user.click(button('Quitar Tabla Irish'));
@@ -101,7 +102,9 @@ describe('Quitar', () => {
     expect(screen.queryByText('Quitaste Aperol Spritz.')).toBeNull();
     await user.click(button('Mostrar botón resetear'));
     await user.click(button('Estaba jugando, resetear lo consumido'));
-    expect(screen.queryByRole('button', { name: 'Deshacer' })).toBeNull();
+    expect(screen.queryByText('Quitaste Tabla Irish.')).toBeNull();
+    expect(screen.getByText('Reseteaste lo consumido: 1 producto.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Deshacer' })).toHaveLength(1);
     expect(await screen.findByText('No has agregado productos.')).toBeInTheDocument();
   });
 
@@ -114,6 +117,101 @@ describe('Quitar', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo guardar en este teléfono. Intenta de nuevo.');
     expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
     expect(screen.queryByText('Quitaste Tabla Irish.')).toBeNull();
+  });
+});
+
+const idChanges = (entries: readonly OutboxEntry[]) =>
+  entries.flatMap((entry) => ('orderIds' in entry && Array.isArray(entry.orderIds) ? [[entry.kind, ...[...entry.orderIds].sort()]] : []));
+
+async function resetTab(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(button('Mostrar botón resetear'));
+  await user.click(button('Estaba jugando, resetear lo consumido'));
+}
+
+describe('Deshacer after a reset', () => {
+  it('empties the tab at once, offers Deshacer in the live region, and puts back exactly the reset orders through the queue', async () => {
+    const { user, aperol, tabla, ale } = await tabOfThree();
+    localStorage.setItem('previousJokes', JSON.stringify(['¡Salud!']));
+    const earlier = await guestTab(GUEST_ID).addOrder({ name: 'Pisco Mistral 35°', price: 5490 });
+    await within(consumed()).findByText('Pisco Mistral 35°');
+    await user.click(button('Quitar Pisco Mistral 35°'));
+    await resetTab(user);
+    expect(within(consumed()).getByText('No has agregado productos.')).toBeInTheDocument();
+    expect(totalOf('Total sin propina')).toBe('$0');
+    expect(localStorage.getItem('previousJokes')).toBeNull();
+    const offer = screen.getByText('Reseteaste lo consumido: 3 productos.');
+    expect(offer.closest('[aria-live="polite"]')).not.toBeNull();
+    const reset = [aperol.id, tabla.id, ale.id].sort();
+    await waitFor(async () => expect(idChanges(await db.outbox.toArray()).at(-1)).toEqual(['deactivate-orders', ...reset]));
+
+    await user.click(button('Deshacer'));
+    expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
+    expect(totalOf('Total sin propina')).toBe('$27.890');
+    expect(screen.queryByText('Reseteaste lo consumido: 3 productos.')).toBeNull();
+    await waitFor(async () => expect(idChanges(await db.outbox.toArray()).at(-1)).toEqual(['reactivate-orders', ...reset]));
+    const changes = idChanges(await db.outbox.toArray());
+    expect(changes.slice(-3)).toEqual([['deactivate-orders', earlier.id], ['deactivate-orders', ...reset], ['reactivate-orders', ...reset]]);
+    expect((await db.orders.get(earlier.id))?.active).toBe(false);
+    expect(JSON.parse(localStorage.getItem('previousJokes') ?? 'null')).toEqual(['¡Salud!']);
+  });
+
+  it('keeps a pick made after the reset, and puts back only what the reset took', async () => {
+    const { user } = await tabOfThree();
+    await resetTab(user);
+    await within(consumed()).findByText('No has agregado productos.');
+    const later = await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
+    await within(consumed()).findByText('Aperol Spritz');
+    await user.click(button('Deshacer'));
+    expect(rows()).toEqual(['Aperol Spritz$6.500', 'Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
+    await waitFor(async () => expect((await db.orders.toArray()).filter((order) => order.active)).toHaveLength(4));
+    expect((await db.orders.get(later.id))?.active).toBe(true);
+  });
+
+  it('keeps Deshacer as long as Quitar does, then the reset stays', async () => {
+    await tabOfThree();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(button('Mostrar botón resetear'), { detail: 1 });
+    fireEvent.click(button('Estaba jugando, resetear lo consumido'), { detail: 1 });
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS - 100);
+    });
+    expect(button('Deshacer')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByRole('button', { name: 'Deshacer' })).toBeNull();
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
+    vi.useRealTimers();
+    await waitFor(async () => expect((await db.orders.toArray()).some((order) => order.active)).toBe(false));
+  });
+
+  it('from the keyboard, puts focus on Deshacer, and after it on the newest order that came back', async () => {
+    await tabOfThree();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(button('Mostrar botón resetear'), { detail: 0 });
+    fireEvent.click(button('Estaba jugando, resetear lo consumido'), { detail: 0 });
+    expect(button('Deshacer')).toHaveFocus();
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS * 3);
+    });
+    expect(button('Deshacer')).toBeInTheDocument();
+    fireEvent.click(button('Deshacer'), { detail: 0 });
+    expect(button('Quitar Summer Ale 500cc')).toHaveFocus();
+  });
+
+  it('offers nothing to undo and says so when the phone refuses the reset', async () => {
+    const { user } = await tabOfThree();
+    localStorage.setItem('previousJokes', JSON.stringify(['¡Salud!']));
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new DOMException('disk full', 'QuotaExceededError');
+    });
+    await resetTab(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo guardar en este teléfono. Intenta de nuevo.');
+    expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
+    expect(screen.queryByRole('button', { name: 'Deshacer' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem('previousJokes') ?? 'null')).toEqual(['¡Salud!']);
   });
 });
 
