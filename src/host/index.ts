@@ -10,3 +10,13 @@ export { owesMore, parsePartyOrders, type GuestDetail, type GuestOrder, type Par
 export { createHostSession, POLL_MS, type NewParty, type FeedProblem, type HostSession, type HostState } from './session.ts';
 export { localHostStore, type HostStore, type Snapshot } from './storage.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
+export { editRefusal, importEffect, menuCategories, MENU_MESSAGES, parseMenu, searchMenu, useHostMenu, type HostMenu, type MenuEdit, type MenuItem, type MenuState } from './menu.ts';
+export {
+  checkProduct,
+  describeProblem,
+  parseMenuText,
+  parsePrice,
+  PRODUCT_PROBLEMS,
+  type ImportLine,
+  type MenuProduct,
+} from '../../supabase/functions/_shared/menu-import.ts';

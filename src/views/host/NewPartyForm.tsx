@@ -1,8 +1,14 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { todayIso, type HostSession } from '../../host/index.ts';
+import { formatPartyDate, todayIso, type HostSession, type ListedParty } from '../../host/index.ts';
 
-/** 'Nueva fiesta': a name, a date (today unless changed), the payment page if it has its own. */
-export function NewPartyForm({ session }: { readonly session: HostSession }) {
+interface NewPartyFormProps {
+  readonly session: HostSession;
+  /** The earlier parties whose list the new one may copy. */
+  readonly parties: readonly ListedParty[];
+}
+
+/** 'Nueva fiesta': a name, a date (today unless changed), the payment page if it has its own, the list it starts with. */
+export function NewPartyForm({ session, parties }: NewPartyFormProps) {
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
@@ -11,16 +17,20 @@ export function NewPartyForm({ session }: { readonly session: HostSession }) {
       </button>
     );
   }
-  return <PartyForm session={session} onCancel={() => setOpen(false)} />;
+  return <PartyForm session={session} parties={parties} onCancel={() => setOpen(false)} />;
 }
 
-function PartyForm({ session, onCancel }: { readonly session: HostSession; readonly onCancel: () => void }) {
+/** The built-in list's option: no party to copy. */
+const HOUSE_MENU = '';
+
+function PartyForm({ session, parties, onCancel }: NewPartyFormProps & { readonly onCancel: () => void }) {
   const [name, setName] = useState('');
   const [date, setDate] = useState(todayIso);
   const [paymentUrl, setPaymentUrl] = useState('');
+  const [menuFrom, setMenuFrom] = useState(HOUSE_MENU);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = { name: useId(), date: useId(), url: useId(), title: useId() };
+  const ids = { name: useId(), date: useId(), url: useId(), menu: useId(), title: useId() };
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,7 +38,7 @@ function PartyForm({ session, onCancel }: { readonly session: HostSession; reado
     setBusy(true);
     setError(null);
     // The function checks every field and says what is wrong in Spanish; the form only trims.
-    const reason = await session.createParty({ name: name.trim(), date, paymentUrl: paymentUrl.trim() || null });
+    const reason = await session.createParty({ name: name.trim(), date, paymentUrl: paymentUrl.trim() || null, menuFrom: menuFrom === HOUSE_MENU ? null : menuFrom });
     setBusy(false);
     setError(reason);
   }
@@ -50,6 +60,17 @@ function PartyForm({ session, onCancel }: { readonly session: HostSession; reado
         Página de pago (opcional)
       </label>
       <input id={ids.url} className="text-input" type="url" name="payment_url" inputMode="url" autoComplete="off" placeholder="https://…" value={paymentUrl} onChange={(event) => setPaymentUrl(event.target.value)} />
+      <label className="host-label" htmlFor={ids.menu}>
+        Carta
+      </label>
+      <select id={ids.menu} className="text-input" name="menu_from" value={menuFrom} onChange={(event) => setMenuFrom(event.target.value)}>
+        <option value={HOUSE_MENU}>Carta de la casa</option>
+        {parties.map((party) => (
+          <option key={party.code} value={party.code}>
+            Copia de la carta de {party.name} ({formatPartyDate(party.party_date)})
+          </option>
+        ))}
+      </select>
       <div aria-live="assertive">{error && <p className="host-error">{error}</p>}</div>
       <div className="host-form-buttons">
         <button type="button" className="button button-quiet" onClick={onCancel}>

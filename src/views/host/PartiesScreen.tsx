@@ -26,7 +26,7 @@ export function PartiesScreen({ session, state }: PartiesScreenProps) {
           </ul>
         )}
       </section>
-      <NewPartyForm session={session} />
+      <NewPartyForm session={session} parties={state.parties ?? []} />
       <button type="button" className="button button-quiet host-end" onClick={session.signOut}>
         Salir
       </button>

@@ -4,6 +4,7 @@ import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
 import { FeedLine } from './FeedLine.tsx';
 import { GuestRow } from './GuestRow.tsx';
+import { MenuSection } from './MenuSection.tsx';
 import { PartyHeader } from './PartyHeader.tsx';
 import { MadeKey, PartyInvite } from './PartyInvite.tsx';
 import { PartyTotals } from './PartyTotals.tsx';
@@ -13,7 +14,7 @@ interface PartyScreenProps {
   readonly state: HostState;
 }
 
-/** A party's page: which party, freshness, totals, one row per guest with active orders; its link, QR and closing. */
+/** A party's page: which party, freshness, totals, one row per guest with active orders; its list ('Carta'); its link, QR and closing. */
 export function PartyScreen({ session, state }: PartyScreenProps) {
   const { snapshot, problem, made } = state;
   const info = snapshot?.party.info ?? null;
@@ -30,6 +31,7 @@ export function PartyScreen({ session, state }: PartyScreenProps) {
         </button>
       </div>
       {snapshot && <GuestList session={session} guests={snapshot.party.guests} marks={state.marks} refusals={state.markRefusals} />}
+      {info && <MenuSection key={info.code} session={session} closed={info.closed_at !== null} />}
       {info && <PartyInvite info={info} />}
       {info && info.closed_at === null && <CloseParty session={session} />}
     </>

@@ -94,7 +94,7 @@ describe('comment function in Deno', () => {
   });
 
   it('answers 400, 405 and 413 in JSON', async () => {
-    const invalid = await post(withQuips.url, JSON.stringify(anOrder({ product: { name: 'Summer Ale 500cc', price: 1 } })));
+    const invalid = await post(withQuips.url, JSON.stringify(anOrder({ product: { name: 'Summer Ale 500cc', price: 1.5 } })));
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ error: 'Pedido inválido.', issues: [{ path: 'product' }] });
     const wrongMethod = await fetch(`${withQuips.url}/comment`);

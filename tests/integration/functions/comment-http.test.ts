@@ -38,7 +38,7 @@ describe('comment function over HTTP', () => {
   });
 
   it('answers 400 with the issues for an invalid order', async () => {
-    const body = await errorOf(await quipHandler()(commentRequest(anOrder({ name: 'Al', product: { name: 'Summer Ale 500cc', price: 10 } }))), 400);
+    const body = await errorOf(await quipHandler()(commentRequest(anOrder({ name: 'Al', product: { name: 'Summer Ale 500cc', price: 10.5 } }))), 400);
     expect(body.error).toBe('Pedido inválido.');
     expect(body.issues?.map((issue) => issue.path)).toEqual(['name', 'product']);
   });

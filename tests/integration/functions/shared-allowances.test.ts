@@ -104,6 +104,25 @@ describe('a comment is owed only for an order the server holds', () => {
     ]);
     expect((await asked).status).toBe(200);
   });
+
+  it('comments on a dish the host added to the party’s list, not on one at a price the server never took', async () => {
+    const held = { guestId: crypto.randomUUID(), orderId: crypto.randomUUID() };
+    await stack.query(`select host_add_product((select id from parties where is_default), 'Pichanga de la casa', 12990, 'Fondos')`);
+    await stack.query(`insert into users (id, full_name) values ($1, 'Pía Pichanga')`, [held.guestId]);
+    await stack.query(`insert into orders (id, user_id, product_name, product_price, created_at) values ($1, $2, 'Pichanga de la casa', 12990, now())`, [
+      held.orderId,
+      held.guestId,
+    ]);
+    const askAbout = (product: { name: string; price: number }) =>
+      inProcess(
+        new Request('http://functions.test/comment', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(anOrder({ ...held, product })) }),
+        { remoteAddr: '203.0.113.40' },
+      );
+    const served = await askAbout({ name: 'Pichanga de la casa', price: 12990 });
+    expect(served.status).toBe(200);
+    expect((await served.text()).trim()).not.toBe('');
+    expect((await askAbout({ name: 'Pichanga de la casa', price: 100 })).status).toBe(404);
+  });
 });
 
 describe('the comment allowances', () => {

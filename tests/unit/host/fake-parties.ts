@@ -1,5 +1,6 @@
 /** The `host` function with parties, for the session's and the views' tests: an owner key, a party's key, three parties. */
 import type { HostAnswer, HostCall } from '../../../src/host/api.ts';
+import type { MenuItem } from '../../../src/host/menu.ts';
 import type { PartyInfo } from '../../../src/host/parties.ts';
 import { createHostSession } from '../../../src/host/session.ts';
 import { localHostStore } from '../../../src/host/storage.ts';
@@ -33,6 +34,14 @@ export function fakeParties() {
     [ANA, [guestRow({ id: 'g1', full_name: 'Ana Pérez' })]],
     [BETO, [guestRow({ id: 'g2', full_name: 'Beto Soto' })]],
   ]);
+  const house = (): MenuItem[] => [
+    { name: 'Aperol Spritz', price: 6500, category: 'Cócteles', sold_out: false },
+    { name: 'Mojito', price: 6490, category: 'Cócteles', sold_out: false },
+    { name: 'Tabla Irish', price: 16990, category: 'Entradas', sold_out: false },
+  ];
+  const menus = new Map<string | null, MenuItem[]>([[null, house()], [ANA, house()], [BETO, house()]]);
+  let versions = 0;
+  const menuOf = (code: string | null) => ({ version: `v${versions}`, items: menus.get(code) ?? [] });
   const server = { signal: true, requests: [] as { key: string; action: HostCall }[], hold: null as Promise<void> | null };
   const refuse = (status: number, error: string): HostAnswer => ({ kind: 'refused', status, error, retryAfterSeconds: null });
   const answer = (key: string, action: HostCall): HostAnswer => {
@@ -44,6 +53,7 @@ export function fakeParties() {
       if (!owner) return refuse(403, 'Esta clave abre solo su fiesta.');
       const made = info('codigoDeLaFiestaNueva0', action.name, { party_date: action.date });
       parties.set(made.code, made);
+      menus.set(made.code, action.menuFrom ? [...(menus.get(action.menuFrom) ?? [])] : house());
       guests.set(made.code, []);
       return { kind: 'ok', json: { ...made, host_key: 'la-clave-nueva' } };
     }
@@ -51,6 +61,30 @@ export function fakeParties() {
     if (!owner && action.party !== undefined && action.party !== ANA) return refuse(403, 'Esta clave abre solo su fiesta.');
     const party = parties.get(code);
     if (!party) return refuse(404, 'No encontramos esta fiesta.');
+    if (action.action === 'menu') return { kind: 'ok', json: menuOf(code) };
+    if (action.action === 'set_price' || action.action === 'set_sold_out' || action.action === 'add_product' || action.action === 'import_menu') {
+      if (party.closed_at !== null) return refuse(409, 'La fiesta terminó: su carta ya no se cambia.');
+      const items = menus.get(code) ?? [];
+      const at = (name: string) => items.findIndex((item) => item.name.toLowerCase() === name.toLowerCase());
+      if (action.action === 'add_product') {
+        if (at(action.name) >= 0) return refuse(409, 'Ya hay un producto con ese nombre en la carta.');
+        items.push({ name: action.name, price: action.price, category: action.category, sold_out: false });
+      } else if (action.action === 'import_menu') {
+        for (const line of action.lines) {
+          const index = at(line.name);
+          if (index >= 0) items[index] = { ...line, sold_out: items[index]?.sold_out ?? false };
+          else items.push({ ...line, sold_out: false });
+        }
+      } else {
+        const index = at(action.name);
+        const item = items[index];
+        if (!item) return refuse(404, 'Ese producto no está en la carta.');
+        items[index] = action.action === 'set_price' ? { ...item, price: action.price } : { ...item, sold_out: action.soldOut };
+      }
+      menus.set(code, items);
+      versions += 1;
+      return { kind: 'ok', json: menuOf(code) };
+    }
     if (action.action === 'close_party') {
       parties.set(code, { ...party, closed_at: '2026-11-29T03:00:00Z' });
       return { kind: 'ok', json: parties.get(code) };
@@ -64,5 +98,5 @@ export function fakeParties() {
   };
   const session = () => createHostSession({ ask, store: localHostStore });
   const names = (host: ReturnType<typeof session>) => host.current().snapshot?.party.guests.map((guest) => guest.full_name);
-  return { server, parties, session, names, ask };
+  return { server, parties, menus, session, names, ask };
 }

@@ -1,0 +1,223 @@
+import { useDeferredValue, useId, useMemo, useState, type SyntheticEvent } from 'react';
+import {
+  checkProduct,
+  formatPesos,
+  menuCategories,
+  parsePrice,
+  PRODUCT_PROBLEMS,
+  searchMenu,
+  useHostMenu,
+  type HostSession,
+  type MenuItem,
+  type MenuState,
+} from '../../host/index.ts';
+import { MenuImport } from './MenuImport.tsx';
+
+interface MenuSectionProps {
+  readonly session: HostSession;
+  /** A party that ended keeps its list as it was: shown, not edited. */
+  readonly closed: boolean;
+}
+
+/**
+ * 'Carta': the party's list as guests get it. A search over it; per product
+ * its price (changed with 'Guardar') and whether it is sold out; a form to
+ * add a product; an import of a whole list. Each change is saved on the
+ * server before it shows: nothing half-saved, a refusal said in Spanish.
+ */
+export function MenuSection({ session, closed }: MenuSectionProps) {
+  const state = useHostMenu(session);
+  const titleId = useId();
+  return (
+    <section className="card host-menu" aria-labelledby={titleId}>
+      <h2 className="card-title" id={titleId}>
+        Carta
+      </h2>
+      {state.menu === null ? (
+        <p className="note">{state.status === 'loading' ? 'Cargando la carta…' : 'La carta aparece cuando el servidor responda.'}</p>
+      ) : (
+        <>
+          {closed && <p className="note">La fiesta terminó: su carta ya no se cambia.</p>}
+          <MenuList state={state} items={state.menu.items} closed={closed} />
+          {!closed && <AddProductToMenu state={state} items={state.menu.items} />}
+          {!closed && <MenuImport state={state} items={state.menu.items} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function MenuList({ state, items, closed }: { readonly state: MenuState; readonly items: readonly MenuItem[]; readonly closed: boolean }) {
+  const [typed, setTyped] = useState('');
+  const query = useDeferredValue(typed);
+  const shown = useMemo(() => searchMenu(items, query), [items, query]);
+  const searchId = useId();
+  return (
+    <>
+      <div className="host-search">
+        <label className="host-label" htmlFor={searchId}>
+          Buscar en la carta
+        </label>
+        <input
+          id={searchId}
+          className="text-input"
+          type="search"
+          name="buscar_producto"
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder="Producto o categoría"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
+      {shown.length === 0 && (
+        <p className="empty" role="status">
+          No hay «{query.trim()}» en la carta.
+        </p>
+      )}
+      <ul className="host-menu-items">
+        {shown.map((item) => (
+          <MenuRow key={item.name} state={state} item={item} closed={closed} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One product: its name, category and price; its price field and 'Guardar'; its 'Agotado' toggle. */
+function MenuRow({ state, item, closed }: { readonly state: MenuState; readonly item: MenuItem; readonly closed: boolean }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [soldOutSaving, setSoldOutSaving] = useState<boolean | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const nameId = useId();
+  const shownPrice = typed ?? String(item.price);
+
+  async function save(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const price = parsePrice(shownPrice);
+    if (price === null) {
+      setMessage(PRODUCT_PROBLEMS.price);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    const refusal = await state.edit({ action: 'set_price', name: item.name, price });
+    setBusy(false);
+    setMessage(refusal);
+    if (refusal === null) setTyped(null);
+  }
+
+  /** The toggle shows the tap at once while the server saves it; a refusal puts it back and says why. */
+  async function toggle(soldOut: boolean) {
+    setSoldOutSaving(soldOut);
+    setMessage(null);
+    setMessage(await state.edit({ action: 'set_sold_out', name: item.name, soldOut }));
+    setSoldOutSaving(null);
+  }
+
+  return (
+    <li className="host-menu-item" data-sold-out={item.sold_out || undefined}>
+      <div className="host-menu-name">
+        <span className="host-menu-product" id={nameId}>
+          {item.name}
+        </span>
+        <span className="host-menu-meta">
+          {item.category} · <span className="price">{formatPesos(item.price)}</span>
+          {item.sold_out && ' · agotado'}
+        </span>
+      </div>
+      {!closed && (
+        <div className="host-menu-controls">
+          <form className="host-menu-price" onSubmit={(event) => void save(event)} noValidate>
+            <input
+              className="text-input host-price-input"
+              inputMode="numeric"
+              autoComplete="off"
+              aria-label={`Precio de ${item.name}`}
+              value={shownPrice}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+            <button type="submit" className="button button-secondary host-menu-save" aria-describedby={nameId} aria-busy={busy}>
+              Guardar
+            </button>
+          </form>
+          <label className="host-paid host-sold-out" data-waiting={soldOutSaving !== null || undefined}>
+            <input
+              type="checkbox"
+              className="host-paid-box"
+              aria-label={`Agotado: ${item.name}`}
+              checked={soldOutSaving ?? item.sold_out}
+              aria-busy={soldOutSaving !== null}
+              onChange={(event) => void toggle(event.target.checked)}
+            />
+            <span aria-hidden="true">Agotado</span>
+          </label>
+        </div>
+      )}
+      <div aria-live="polite">{message && <p className="host-error">{message}</p>}</div>
+    </li>
+  );
+}
+
+/** 'Agregar a la carta': a name, a price and a category; checked here by the server's own rules first. */
+function AddProductToMenu({ state, items }: { readonly state: MenuState; readonly items: readonly MenuItem[] }) {
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('');
+  const [category, setCategory] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ readonly text: string; readonly error: boolean } | null>(null);
+  const ids = { title: useId(), name: useId(), price: useId(), category: useId(), categories: useId() };
+  const categories = useMemo(() => menuCategories(items), [items]);
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const product = checkProduct({ name, price: parsePrice(price), category });
+    if (!product.ok) {
+      setMessage({ text: product.problem, error: true });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    const refusal = await state.edit({ action: 'add_product', ...product.value });
+    setBusy(false);
+    if (refusal !== null) {
+      setMessage({ text: refusal, error: true });
+      return;
+    }
+    setMessage({ text: `${product.value.name} quedó en la carta a ${formatPesos(product.value.price)}.`, error: false });
+    setName('');
+    setPrice('');
+  }
+
+  return (
+    <form className="host-menu-form" aria-labelledby={ids.title} onSubmit={(event) => void submit(event)} noValidate>
+      <h3 className="host-menu-subtitle" id={ids.title}>
+        Agregar un producto
+      </h3>
+      <label className="host-label" htmlFor={ids.name}>
+        Nombre del producto
+      </label>
+      <input id={ids.name} className="text-input" name="product_name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+      <label className="host-label" htmlFor={ids.price}>
+        Precio
+      </label>
+      <input id={ids.price} className="text-input" name="product_price" inputMode="numeric" autoComplete="off" placeholder="$12.990" value={price} onChange={(event) => setPrice(event.target.value)} />
+      <label className="host-label" htmlFor={ids.category}>
+        Categoría
+      </label>
+      <input id={ids.category} className="text-input" name="product_category" autoComplete="off" list={ids.categories} value={category} onChange={(event) => setCategory(event.target.value)} />
+      <datalist id={ids.categories}>
+        {categories.map((known) => (
+          <option key={known} value={known} />
+        ))}
+      </datalist>
+      <div aria-live="polite">{message && <p className={message.error ? 'host-error' : 'host-ok'}>{message.text}</p>}</div>
+      <button type="submit" className="button button-primary" aria-busy={busy}>
+        Agregar a la carta
+      </button>
+    </form>
+  );
+}

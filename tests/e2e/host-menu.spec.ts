@@ -1,0 +1,87 @@
+/**
+ * The host's 'Carta' against the whole product, on a 390 px phone: the owner
+ * opens a party, changes Aperol Spritz to $7.000, marks Tabla Irish sold out,
+ * adds Pichanga de la casa at $12.990, and tries an import with one bad line
+ * (nothing saved, the line named) before saving a good one. The database holds
+ * each change. axe on the list, the form and the preview;
+ * the toggles' 44 px targets.
+ */
+import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
+import { axeViolations, HOST_KEY, query, signIn } from './host-support.ts';
+
+test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
+// axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
+test.use({ bypassCSP: true });
+
+interface Listed {
+  readonly name: string;
+  readonly price: number;
+  readonly sold_out: boolean;
+}
+
+async function listOf(code: string): Promise<Listed[]> {
+  return query<Listed>(
+    'select party_products.name, party_products.price, party_products.sold_out from party_products join parties on parties.id = party_products.party_id where parties.code = $1',
+    [code],
+  );
+}
+
+test('the host edits the party’s list: a price, sold out, a new dish, an import all or nothing', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? '';
+  const name = `Carta de Ana ${Date.now() % 100_000}`;
+  await page.goto('/anfitrion');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Fiestas' }).click();
+  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
+  await expect(page.getByRole('combobox', { name: 'Carta' })).toHaveValue('');
+  await page.getByPlaceholder('Nombre de la fiesta').fill(name);
+  await page.getByRole('button', { name: 'Crear fiesta' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+  const carta = page.getByRole('region', { name: 'Carta' });
+  await expect(carta.getByRole('textbox', { name: 'Precio de Aperol Spritz', exact: true })).toHaveValue('6500');
+
+  // A price.
+  await carta.getByLabel('Buscar en la carta').fill('aperol');
+  await carta.getByRole('textbox', { name: 'Precio de Aperol Spritz', exact: true }).fill('7.000');
+  await carta.getByRole('listitem').filter({ hasText: 'Aperol Spritz' }).getByRole('button', { name: 'Guardar' }).click();
+  await expect(carta.getByRole('listitem').filter({ hasText: 'Aperol Spritz' })).toContainText('$7.000');
+  expect((await listOf(code)).find((item) => item.name === 'Aperol Spritz')?.price).toBe(7000);
+
+  // Sold out: a real checkbox with a 44 px target at least.
+  await carta.getByLabel('Buscar en la carta').fill('tabla irish');
+  const soldOut = carta.getByRole('checkbox', { name: 'Agotado: Tabla Irish', exact: true });
+  const target = await carta.locator('label.host-sold-out').first().boundingBox();
+  expect(Math.min(target?.width ?? 0, target?.height ?? 0)).toBeGreaterThanOrEqual(44);
+  await soldOut.check();
+  await expect(soldOut).toBeChecked();
+  await expect.poll(async () => (await listOf(code)).find((item) => item.name === 'Tabla Irish')?.sold_out).toBe(true);
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/21-host-menu-1-sold-out.png`, fullPage: true });
+
+  // A new dish.
+  await carta.getByLabel('Nombre del producto').fill('Pichanga de la casa');
+  await carta.getByLabel('Precio', { exact: true }).fill('$12.990');
+  await carta.getByLabel('Categoría').fill('Fondos');
+  await carta.getByRole('button', { name: 'Agregar a la carta' }).click();
+  await expect(carta.getByText('Pichanga de la casa quedó en la carta a $12.990.')).toBeVisible();
+  expect((await listOf(code)).find((item) => item.name === 'Pichanga de la casa')).toEqual({ name: 'Pichanga de la casa', price: 12990, sold_out: false });
+
+  // An import with one bad line: the line is named and the button saves nothing.
+  const before = await listOf(code);
+  await carta.getByLabel('Líneas de la carta').fill('Sopaipillas;2.500;Entradas\nChorrillana;50;Entradas');
+  const preview = carta.getByRole('region', { name: /^Vista previa/ });
+  await expect(preview).toContainText('Línea 2: El precio debe ser un entero de pesos entre $100 y $1.000.000.');
+  await expect(carta.getByRole('button', { name: 'Guardar la carta importada' })).toBeDisabled();
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/21-host-menu-2-import-problem.png`, fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await listOf(code)).toEqual(before);
+
+  await carta.getByLabel('Líneas de la carta').fill('Sopaipillas;2.500;Entradas\nChorrillana;14990;Entradas');
+  await carta.getByRole('button', { name: 'Guardar la carta importada' }).click();
+  await expect(carta.getByText('Carta guardada: 2 productos nuevos, 0 cambiados.')).toBeVisible();
+  expect((await listOf(code)).filter((item) => ['Sopaipillas', 'Chorrillana'].includes(item.name)).map((item) => item.price).sort((a, b) => a - b)).toEqual([2500, 14990]);
+  await carta.getByLabel('Buscar en la carta').fill('');
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/21-host-menu-3-list.png`, fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+});
