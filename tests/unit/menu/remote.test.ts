@@ -6,11 +6,11 @@ const LIST = { version: 'v7', items: [{ name: 'Aperol Spritz', price: 7000, cate
 
 function server(respond: () => Response | Promise<Response>) {
   const asked: { url: string; init: RequestInit | undefined }[] = [];
-  const fetcher = (input: RequestInfo | URL, init?: RequestInit) => {
-    asked.push({ url: String(input), init });
+  const fetcher: typeof fetch = (input, init) => {
+    asked.push({ url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, init });
     return Promise.resolve(respond());
   };
-  return { asked, fetcher: fetcher as typeof fetch };
+  return { asked, fetcher };
 }
 
 const json = (body: unknown, status = 200, type = 'application/json; charset=utf-8') => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
