@@ -25,7 +25,7 @@ const RUNS = 60;
 /** Guests `from`..`to` with 15 orders each of the menu's products, taps in the last hours; every third marked paid. */
 async function seedGuests(client: pg.Client, from: number, to: number): Promise<void> {
   await client.query(
-    `with menu as (select array_agg(name order by name, price) as names, array_agg(price order by name, price) as prices from products),
+    `with menu as (select array_agg(name order by name, price) as names, array_agg(price order by name, price) as prices from products where menu_position is not null),
      guests as (
        insert into users (id, full_name)
        select gen_random_uuid(), 'Invitado ' || n from generate_series($1::int, $2::int) as n

@@ -38,7 +38,7 @@ async function seedParty(client: pg.Client, index: number): Promise<SeededParty>
   );
   const id = rows[0]?.id ?? '';
   await client.query(
-    `with menu as (select array_agg(name order by name, price) as names, array_agg(price order by name, price) as prices from products),
+    `with menu as (select array_agg(name order by name, price) as names, array_agg(price order by name, price) as prices from products where menu_position is not null),
      guests as (
        insert into users (id, full_name, party_id)
        select gen_random_uuid(), 'Invitado ' || n || ' de la fiesta ' || $3::int, $1 from generate_series(1, $2::int) as n

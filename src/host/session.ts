@@ -49,6 +49,8 @@ export interface NewParty {
   /** AAAA-MM-DD. */
   readonly date: string;
   readonly paymentUrl: string | null;
+  /** The code of the earlier party whose list it starts with; none: the built-in list ('Carta de la casa'). */
+  readonly menuFrom?: string | null;
 }
 
 export interface HostSessionOptions {
@@ -249,7 +251,7 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     openParties: () => goTo({ view: 'parties' }, { made: null }),
     openParty: (code) => goTo({ view: 'party', code }, state.made?.code === code ? {} : { made: null }),
     createParty: async (party) => {
-      const answer = await askWithKey({ action: 'create_party', ...party });
+      const answer = await askWithKey({ action: 'create_party', ...party, menuFrom: party.menuFrom ?? null });
       const made = answer.kind === 'ok' ? parseMadeParty(answer.json) : null;
       if (made) goTo({ view: 'party', code: made.code }, { made: { code: made.code, key: made.host_key } });
       return made ? null : reasonOf(answer);

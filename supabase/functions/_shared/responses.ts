@@ -5,6 +5,8 @@ export interface ErrorAnswer {
   readonly status: number;
   readonly error: string;
   readonly issues?: readonly { readonly path: string; readonly message: string }[];
+  /** An import's bad lines: each line's number (1-based) and its problem. */
+  readonly problems?: readonly { readonly line: number; readonly problem: string }[];
   readonly retryAfterSeconds?: number;
   readonly headers?: Record<string, string>;
 }
@@ -17,7 +19,7 @@ export function jsonHeaders(cors: Record<string, string>, extra: Record<string, 
 export function jsonError(answer: ErrorAnswer, cors: Record<string, string>): Response {
   const headers = jsonHeaders(cors, answer.headers);
   if (answer.retryAfterSeconds !== undefined) headers['Retry-After'] = String(answer.retryAfterSeconds);
-  const body = answer.issues ? { error: answer.error, issues: answer.issues } : { error: answer.error };
+  const body = { error: answer.error, ...(answer.issues ? { issues: answer.issues } : {}), ...(answer.problems ? { problems: answer.problems } : {}) };
   return new Response(JSON.stringify(body), { status: answer.status, headers });
 }
 

@@ -121,14 +121,65 @@ function letterRanges(): Ranges {
  * no space at either end or twice in a row, 3 to 60 characters, 3 letters.
  */
 export function sqlGuestNameCheck(column: string): string {
+  return sqlReadableTextCheck(column, GUEST_NAME_LENGTH, GUEST_NAME_LETTERS);
+}
+
+/** Clean text of `length` characters with at least `letters` letters, as a SQL boolean expression over `column`. */
+function sqlReadableTextCheck(column: string, length: { readonly min: number; readonly max: number }, letters: number): string {
   const refused = classBody([...CONTROLS, ...BIDI_CONTROLS, ...OTHER_SPACES, ...INVISIBLE_RANGES], sqlCharacter);
   const letter = `[${classBody(letterRanges(), sqlCharacter)}]`;
   return [
-    `char_length(${column}) between ${GUEST_NAME_LENGTH.min} and ${GUEST_NAME_LENGTH.max}`,
+    `char_length(${column}) between ${length.min} and ${length.max}`,
     `${column} !~ '[${refused}]'`,
     `${column} !~ '^ | $|  '`,
-    `regexp_count(${column}, '${letter}') >= ${GUEST_NAME_LETTERS}`,
+    `regexp_count(${column}, '${letter}') >= ${letters}`,
   ].join(' and ');
+}
+
+/** True when `text` is already clean, `length` characters long and holds `letters` letters or more. */
+function isReadableText(text: unknown, length: { readonly min: number; readonly max: number }, letters: number): text is string {
+  if (typeof text !== 'string' || cleanGuestText(text) !== text) return false;
+  const characters = countCharacters(text);
+  return characters >= length.min && characters <= length.max && countLetters(text) >= letters;
+}
+
+// ─── A party's list: products the host writes ───────────────────────────────
+
+/**
+ * A product's name follows the name rules: clean (cleanGuestText), trimmed,
+ * at most 60 characters, with visible letters ('Té' is the shortest dish a
+ * bar writes). A category is the same kind of text, shorter.
+ */
+export const PRODUCT_NAME_LENGTH = { min: 2, max: 60 } as const;
+export const PRODUCT_NAME_LETTERS = 2;
+export const PRODUCT_CATEGORY_LENGTH = { min: 1, max: 40 } as const;
+export const PRODUCT_CATEGORY_LETTERS = 1;
+/** Prices on a party's list: whole pesos from $100 to $1.000.000. */
+export const PRODUCT_PRICE = { min: 100, max: 1_000_000 } as const;
+
+export function isProductName(name: unknown): name is string {
+  return isReadableText(name, PRODUCT_NAME_LENGTH, PRODUCT_NAME_LETTERS);
+}
+
+export function isProductCategory(category: unknown): category is string {
+  return isReadableText(category, PRODUCT_CATEGORY_LENGTH, PRODUCT_CATEGORY_LETTERS);
+}
+
+export function isProductPrice(price: unknown): price is number {
+  return typeof price === 'number' && Number.isSafeInteger(price) && price >= PRODUCT_PRICE.min && price <= PRODUCT_PRICE.max;
+}
+
+/** The same rules for the CHECKs of party_products (supabase/migrations). */
+export function sqlProductNameCheck(column: string): string {
+  return sqlReadableTextCheck(column, PRODUCT_NAME_LENGTH, PRODUCT_NAME_LETTERS);
+}
+
+export function sqlProductCategoryCheck(column: string): string {
+  return sqlReadableTextCheck(column, PRODUCT_CATEGORY_LENGTH, PRODUCT_CATEGORY_LETTERS);
+}
+
+export function sqlProductPriceCheck(column: string): string {
+  return `${column} between ${PRODUCT_PRICE.min} and ${PRODUCT_PRICE.max}`;
 }
 
 // ─── A party's payment page ─────────────────────────────────────────────────

@@ -9,7 +9,7 @@ import { clientAddress } from '../_shared/client-address.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
 import type { Database } from '../_shared/database.ts';
 import { withoutKey } from '../_shared/host-key.ts';
-import { hostKeyOf, OWNER_ACTIONS, parseHostAction, parseHostBody, partyCodeOf, type HostAction } from '../_shared/host-request.ts';
+import { hostKeyOf, MAX_HOST_BODY_BYTES, OWNER_ACTIONS, parseHostAction, parseHostBody, partyCodeOf, type HostAction } from '../_shared/host-request.ts';
 import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from '../_shared/host-settings.ts';
 import { projectDatabase } from '../_shared/project.ts';
 import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
@@ -39,7 +39,20 @@ export const HOST_ERRORS = {
   otherParty: 'Esta clave abre solo su fiesta.',
   notConfigured: 'La función del anfitrión no está configurada: faltan HOST_KEY, SUPABASE_URL o SUPABASE_SERVICE_ROLE_KEY.',
   database: 'No se pudo leer la base de datos; intenta de nuevo.',
+  menuClosed: 'La fiesta terminó: su carta ya no se cambia.',
+  unknownProduct: 'Ese producto no está en la carta.',
+  productExists: 'Ya hay un producto con ese nombre en la carta.',
+  unknownMenuSource: 'No encontramos la fiesta de la que copiar la carta.',
+  tooLarge: `El pedido es demasiado grande (máximo ${MAX_HOST_BODY_BYTES / 1024} KB).`,
 } as const;
+
+/** What the SQL functions answer as { refused } instead of the list: status and reason. */
+const REFUSALS: Readonly<Record<string, ErrorAnswer>> = {
+  party_closed: { status: 409, error: HOST_ERRORS.menuClosed },
+  unknown_product: { status: 404, error: HOST_ERRORS.unknownProduct },
+  product_exists: { status: 409, error: HOST_ERRORS.productExists },
+  unknown_menu_source: { status: 404, error: HOST_ERRORS.unknownMenuSource },
+};
 
 interface Context {
   readonly settings: HostSettings;
@@ -72,7 +85,7 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   const scope = await scopeOfKey(context.database, key, hostKey);
   if (!scope.ok) return databaseAnswer(context, scope, cors);
   if (!scope.scope) return refuseWrongKey(context, context.database, clientAddress(request, info?.remoteAddr), cors);
-  if (!action.ok) return jsonError({ status: 400, error: `Pedido inválido: ${action.error}` }, cors);
+  if (!action.ok) return jsonError({ status: 400, error: `Pedido inválido: ${action.error}`, ...(action.problems ? { problems: action.problems } : {}) }, cors);
   if (!code.ok) return jsonError({ status: 400, error: `Pedido inválido: ${code.error}` }, cors);
   return perform(context, context.database, { scope: scope.scope, action: action.value, code: code.value }, cors);
 }
@@ -80,8 +93,8 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
 type ReadBody = { readonly ok: true; readonly value: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly answer: ErrorAnswer };
 
 async function readBody(request: Request): Promise<ReadBody> {
-  const text = await readBodyText(request);
-  if (!text.ok && text.reason === 'too large') return { ok: false, answer: { status: 413, error: 'El pedido es demasiado grande (máximo 16 KB).' } };
+  const text = await readBodyText(request, MAX_HOST_BODY_BYTES);
+  if (!text.ok && text.reason === 'too large') return { ok: false, answer: { status: 413, error: HOST_ERRORS.tooLarge } };
   if (!text.ok) return { ok: false, answer: { status: 400, error: 'El cuerpo no es UTF-8 válido.' } };
   const body = parseHostBody(text.text);
   return body.ok ? body : { ok: false, answer: { status: 400, error: body.error } };
@@ -136,6 +149,16 @@ async function partyAction(database: Database, partyId: string, action: PartyAct
       return database('host_orders', { p_party });
     case 'close_party':
       return database('host_close_party', { p_party });
+    case 'menu':
+      return database('party_menu_of', { p_party });
+    case 'set_price':
+      return database('host_set_price', { p_party, p_name: action.name, p_price: action.price });
+    case 'set_sold_out':
+      return database('host_set_sold_out', { p_party, p_name: action.name, p_sold_out: action.soldOut });
+    case 'add_product':
+      return database('host_add_product', { p_party, p_name: action.product.name, p_price: action.product.price, p_category: action.product.category });
+    case 'import_menu':
+      return database('host_import_menu', { p_party, p_lines: action.lines });
     case 'party':
       return partySummary(database, p_party);
   }
@@ -153,18 +176,32 @@ async function partySummary(database: Database, p_party: string): Promise<Awaite
 /** Opens a party; its own key is made here, answered this once, and kept only as its SHA-256. */
 async function createParty(context: Context, database: Database, action: Extract<HostAction, { action: 'create_party' }>, cors: Record<string, string>) {
   const key = newPartyKey();
-  const args = { p_name: action.name, p_date: action.date, p_payment_url: action.paymentUrl, p_key_sha256: await sha256Hex(key) };
+  const args = {
+    p_name: action.name, p_date: action.date, p_payment_url: action.paymentUrl, p_key_sha256: await sha256Hex(key),
+    p_menu_from: action.menuFrom,
+  };
   const made = await database('host_create_party', args);
   if (!made.ok) return databaseAnswer(context, made, cors);
+  const refusal = refusalOf(made.text);
+  if (refusal) return jsonError(refusal, cors);
   return databaseAnswer(context, { ok: true, text: JSON.stringify({ ...(JSON.parse(made.text) as object), host_key: key }) }, cors);
 }
 
-/** The SQL function's JSON as the answer; its `null` means an unknown guest. */
+/** The SQL function's `{ refused }` as the host's answer, or null for any other answer. */
+function refusalOf(text: string): ErrorAnswer | null {
+  if (!text.startsWith('{"refused"')) return null;
+  const { refused } = JSON.parse(text) as { refused?: unknown };
+  return (typeof refused === 'string' ? REFUSALS[refused] : undefined) ?? null;
+}
+
+/** The SQL function's JSON as the answer; its `null` means an unknown guest, its `{ refused }` a refused edit. */
 function databaseAnswer(context: Context, answer: Awaited<ReturnType<Database>>, cors: Record<string, string>): Response {
   if (!answer.ok) {
     context.log(answer.reason);
     return jsonError({ status: 503, error: HOST_ERRORS.database }, cors);
   }
+  const refusal = refusalOf(answer.text);
+  if (refusal) return jsonError(refusal, cors);
   if (answer.text.trim() === 'null') return jsonError({ status: 404, error: HOST_ERRORS.unknownGuest }, cors);
   return new Response(answer.text, {
     status: 200,

@@ -161,8 +161,9 @@ describe('bad input', () => {
     }
   });
 
-  it('answers 413 for a body over 16 KB, 405 for other methods, 404 elsewhere', async () => {
-    expect((await askHost(handler, { ...party, padding: 'x'.repeat(20_000) }, address)).status).toBe(413);
+  it('answers 413 for a body over 128 KB (an import of a few hundred lines fits), 405 for other methods, 404 elsewhere', async () => {
+    expect((await askHost(handler, { ...party, padding: 'x'.repeat(20_000) }, address)).status).toBe(200);
+    expect(await askHost(handler, { ...party, padding: 'x'.repeat(140_000) }, address)).toMatchObject({ status: 413, body: { error: 'El pedido es demasiado grande (máximo 128 KB).' } });
     const get = await handler(new Request('http://127.0.0.1/host'));
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, OPTIONS');

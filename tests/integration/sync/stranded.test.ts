@@ -75,8 +75,10 @@ describe('parked entries', () => {
     expect((await serverOrders(mia.guest.id)).map((row) => row.id)).toEqual([usual]);
     expect(await mia.database.parked.count()).toBe(1);
 
-    // Version 1.1.0 ships with the punch on the menu (its migration adds it).
-    await suite.stack.query(`insert into products (name, price, category) values ('Ponche de cumpleaños', 7990, 'Cócteles')`);
+    // By version 1.1.0 the host has put the punch on the party's list.
+    await suite.stack.query(
+      `insert into party_products (party_id, name, price, category, position) select id, 'Ponche de cumpleaños', 7990, 'Cócteles', 1000 from parties where is_default`,
+    );
     expect(await outboxStore(mia.records).retryParked({ parkedBefore: '1.1.0' })).toBe(1);
     expect(await flushAs(mia, '1.1.0')).toEqual({ kind: 'done' });
     expect((await serverOrders(mia.guest.id)).map((row) => row.id).sort()).toEqual([special, usual].sort());

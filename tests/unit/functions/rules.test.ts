@@ -19,6 +19,12 @@ import {
   sqlOrderTimeCheck,
   sqlPartyPaymentUrlCheck,
   isPartyPaymentUrl,
+  isProductCategory,
+  isProductName,
+  isProductPrice,
+  sqlProductCategoryCheck,
+  sqlProductNameCheck,
+  sqlProductPriceCheck,
 } from '../../../supabase/functions/_shared/rules.ts';
 import { acceptGuestName } from '../../../src/guest/index.ts';
 import { menuMigrationSql, newestMenuMigration } from '../../../scripts/lib/menu-sql.ts';
@@ -94,6 +100,29 @@ describe('a party’s payment page', () => {
   });
 });
 
+describe('products on a party’s list', () => {
+  it('names: clean, 2 to 60 characters, with letters', () => {
+    for (const name of ['Té', 'Pichanga de la casa', "Shepherd's pie", 'Pisco Mistral 35°', 'Kross 5 300cc', `P${'a'.repeat(59)}`]) expect(isProductName(name), name).toBe(true);
+    for (const name of ['T', ' Té', 'Té ', 'Pichanga  de la casa', 'Té\u200b', 'Té\u202e', '300', '🍺🍺', `P${'a'.repeat(60)}`, 42, null]) {
+      expect(isProductName(name), JSON.stringify(name)).toBe(false);
+    }
+  });
+
+  it('categories: clean, 1 to 40 characters, with a letter', () => {
+    for (const category of ['Cócteles', 'Café y té', 'X', 'c'.repeat(40)]) expect(isProductCategory(category), category).toBe(true);
+    for (const category of ['', ' ', '123', 'Cócteles ', 'c'.repeat(41), '\u3164', undefined]) expect(isProductCategory(category), JSON.stringify(category)).toBe(false);
+  });
+
+  it('prices: whole pesos from $100 to $1.000.000', () => {
+    for (const price of [100, 7000, 1_000_000]) expect(isProductPrice(price)).toBe(true);
+    for (const price of [99, 1_000_001, 7000.5, -7000, Number.NaN, '7000', null]) expect(isProductPrice(price), String(price)).toBe(false);
+  });
+
+  it('every product of the built-in list passes them', () => {
+    expect(PRODUCTS.filter((product) => !isProductName(product.name) || !isProductPrice(product.price) || !isProductCategory(product.category))).toEqual([]);
+  });
+});
+
 describe('order times', () => {
   it('takes a clock off by a year, not absurd dates', () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
@@ -110,6 +139,12 @@ describe('the migrations carry the same rules', () => {
 
   it('has the party payment page CHECK that rules.ts generates', () => {
     expect(allMigrations()).toContain(oneLine(`check (${sqlPartyPaymentUrlCheck('payment_url')}) not valid`));
+  });
+
+  it('has the product name, category and price CHECKs that rules.ts generates', () => {
+    expect(allMigrations()).toContain(oneLine(`name text not null constraint party_products_name_readable check (${sqlProductNameCheck('name')})`));
+    expect(allMigrations()).toContain(oneLine(`category text not null constraint party_products_category_readable check (${sqlProductCategoryCheck('category')})`));
+    expect(allMigrations()).toContain(oneLine(`price integer not null constraint party_products_price_in_range check (${sqlProductPriceCheck('price')})`));
   });
 
   it('has the tap time CHECK that rules.ts generates', () => {
