@@ -1,7 +1,6 @@
 /** What the app sends to ask for a comment, and the rules it must meet. */
 import { z } from 'zod';
-import { PRODUCTS } from './menu.ts';
-import { cleanGuestText, COMMENT_LIMITS, countCharacters, GUEST_NAME_LENGTH as NAME_LENGTH } from './rules.ts';
+import { cleanGuestText, COMMENT_LIMITS, countCharacters, GUEST_NAME_LENGTH as NAME_LENGTH, isProductPrice } from './rules.ts';
 
 const {
   previousProducts: MAX_PREVIOUS_PRODUCTS,
@@ -9,12 +8,6 @@ const {
   previousCommentLength: MAX_PREVIOUS_COMMENT_LENGTH,
   recentComments: MAX_RECENT_COMMENTS,
 } = COMMENT_LIMITS;
-
-const MENU = new Set(PRODUCTS.map((product) => menuKey(product.name, product.price)));
-
-function menuKey(name: string, price: number): string {
-  return `${name}\u0000${price}`;
-}
 
 const atMost = (max: number, message: string) =>
   z.string().refine((text) => countCharacters(text) <= max, message);
@@ -27,9 +20,19 @@ const guestName = z
     `El nombre debe tener entre ${NAME_LENGTH.min} y ${NAME_LENGTH.max} caracteres.`,
   );
 
+/**
+ * A product as a party's list can have it: each party has its own list now
+ * (prices the host changed, dishes the host added), so no list in code can
+ * say which products are real. The database does: a comment is owed only for
+ * an order the server holds of exactly this (name, price)
+ * (`take_order_comment`), and an order names a (name, price) its party's list had.
+ */
 const orderedProduct = z
   .object({ name: z.string(), price: z.number() })
-  .refine((product) => MENU.has(menuKey(product.name, product.price)), 'El producto no está en la carta a ese precio.');
+  .refine(
+    (product) => product.name.trim() !== '' && countCharacters(product.name) <= MAX_PRODUCT_NAME_LENGTH && isProductPrice(product.price),
+    'El producto no está en la carta a ese precio.',
+  );
 
 export const commentRequestSchema = z.object({
   guestId: z.uuid('guestId debe ser un UUID.'),
