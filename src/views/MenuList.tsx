@@ -36,13 +36,14 @@ export const MenuList = memo(function MenuList({ id, open, catalogue, onAdd, onC
   );
 });
 
+/** A category: its heading (h2, next under the page's h1, as the form itself has none) and its products. */
 function Shelf({ shelf, onAdd }: { readonly shelf: CategoryShelf; readonly onAdd: MenuListProps['onAdd'] }) {
   const titleId = useId();
   return (
     <section className="menu-shelf" aria-labelledby={titleId}>
-      <h3 className="menu-shelf-title" id={titleId}>
+      <h2 className="menu-shelf-title" id={titleId}>
         {shelf.name}
-      </h3>
+      </h2>
       <ul className="menu-shelf-items">
         {shelf.products.map((product) => (
           <ProductLine key={product.name} product={product} onAdd={onAdd} />

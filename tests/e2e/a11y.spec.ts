@@ -120,10 +120,10 @@ test('Ver la carta open, the list by category: no axe violations', async ({ page
   await enterName(page, 'Accesible Carta');
   await page.getByRole('button', { name: 'Ver la carta' }).click();
   const list = page.getByRole('region', { name: 'La carta' });
-  await expect(list.getByRole('heading', { name: 'Cervezas', level: 3 })).toBeVisible();
+  await expect(list.getByRole('heading', { name: 'Cervezas', level: 2 })).toBeVisible();
   await expectAccessible(page, 'the list open by category');
   // Further down the list, where its parts are drawn only once scrolled to.
-  await list.getByRole('heading', { name: 'Postres', level: 3 }).scrollIntoViewIfNeeded();
+  await list.getByRole('heading', { name: 'Postres', level: 2 }).scrollIntoViewIfNeeded();
   await expectAccessible(page, 'the list scrolled to its end');
 });
 

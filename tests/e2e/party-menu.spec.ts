@@ -107,8 +107,8 @@ test('Ver la carta browses the list by category and adds with one tap', async ({
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const list = page.getByRole('region', { name: 'La carta' });
-  await expect(list.getByRole('heading', { level: 3 }).first()).toHaveText('Cervezas');
-  await expect(list.getByRole('heading', { level: 3 }).nth(1)).toHaveText('Cócteles');
+  await expect(list.getByRole('heading', { level: 2 }).first()).toHaveText('Cervezas');
+  await expect(list.getByRole('heading', { level: 2 }).nth(1)).toHaveText('Cócteles');
   const aperol = list.getByRole('region', { name: 'Cócteles' }).getByRole('listitem').filter({ hasText: 'Aperol Spritz' });
   await expect(aperol).toContainText('$7.000');
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/60-ver-la-carta.png` });
