@@ -23,7 +23,7 @@ async function productFigures(): Promise<{ figures: Figure[]; notes: string[] }>
   const distDir = join(workDir, 'dist');
   const product = await startProduct({ port: 0, stateDir: join(workDir, 'state'), distDir });
   try {
-    const browser = await benchBrowser({ url: product.appUrl, distDir });
+    const browser = await benchBrowser({ url: product.appUrl, distDir, dbUrl: product.stack?.dbUrl, anonKey: product.anonKey ?? undefined });
     const lighthouse = await benchLighthouse(product.appUrl);
     const weakSignal = await benchWeakSignalAt(product.appUrl);
     return { figures: [...browser, ...weakSignal, ...lighthouse.figures], notes: lighthouse.failing };

@@ -1,19 +1,21 @@
-import { PRODUCTS, type Product } from '../../supabase/functions/_shared/menu.ts';
-import { buildSearchIndex, searchProducts, type SearchResult } from './search.ts';
+import { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';
+import { catalogueOf, type Catalogue } from './list.ts';
+import type { Product, SearchResult } from './search.ts';
 
-export { CATEGORIES, PRODUCTS, type Category, type Product } from '../../supabase/functions/_shared/menu.ts';
+export { CATEGORIES, PRODUCTS, type Category } from '../../supabase/functions/_shared/menu.ts';
 export { EVERYDAY_WORDS } from './everyday-words.ts';
-export { MAX_SUGGESTIONS, MIN_QUERY_LENGTH, normalizeForSearch, type SearchResult } from './search.ts';
+export { catalogueOf, shelvesOf, type Catalogue, type CategoryShelf } from './list.ts';
+export { MAX_SUGGESTIONS, MIN_QUERY_LENGTH, normalizeForSearch, type Product, type SearchResult } from './search.ts';
 
-const catalogueIndex = buildSearchIndex(PRODUCTS);
-const byName = new Map(PRODUCTS.map((product) => [product.name, product]));
+/** The built-in list (menu.ts): what a phone offers for a party whose own list it never had. Indexed once, when this module loaded. */
+export const BUILT_IN_CATALOGUE: Catalogue = catalogueOf(PRODUCTS);
 
-/** Searches the bar's list; names and everyday words were normalized once, when this module loaded. */
+/** Searches the built-in list. */
 export function searchCatalogue(query: string): SearchResult {
-  return searchProducts(catalogueIndex, query);
+  return BUILT_IN_CATALOGUE.search(query);
 }
 
-/** The product on the bar's list with exactly this name, at today's price ('Otra'); undefined when it is off the list. */
+/** The product on the built-in list with exactly this name, at its price there; undefined when it is off the list. */
 export function findProduct(name: string): Product | undefined {
-  return byName.get(name);
+  return BUILT_IN_CATALOGUE.find(name);
 }

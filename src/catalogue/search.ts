@@ -1,4 +1,3 @@
-import type { Category, Product } from '../../supabase/functions/_shared/menu.ts';
 import { EVERYDAY_WORDS, FILLER_WORDS, isWordOrPlural } from './everyday-words.ts';
 import { mayHaveTypo, withinOneEdit } from './typo.ts';
 
@@ -19,6 +18,17 @@ export function normalizeForSearch(text: string): string {
 
 const wordsOf = (text: string) => text.split(BETWEEN_WORDS).filter((word) => word !== '');
 
+/**
+ * A product a guest can pick: from the built-in list (menu.ts) or from their
+ * party's, whose host may name categories of their own.
+ */
+export interface Product {
+  readonly name: string;
+  /** Whole Chilean pesos. */
+  readonly price: number;
+  readonly category: string;
+}
+
 interface Entry {
   readonly product: Product;
   /** The name, normalized. */
@@ -28,7 +38,7 @@ interface Entry {
 
 interface EverydayTerm {
   readonly word: string;
-  readonly categories: readonly Category[];
+  readonly categories: readonly string[];
 }
 
 export interface SearchIndex {
@@ -101,7 +111,7 @@ function startsAWord(key: string, needle: string, first: number): boolean {
 
 interface TokenMatch {
   readonly words: ReadonlySet<string>;
-  readonly categories: ReadonlySet<Category>;
+  readonly categories: ReadonlySet<string>;
 }
 
 /**
@@ -127,7 +137,7 @@ function matchToken(index: SearchIndex, token: string, forgiving: boolean): Toke
   for (const word of index.vocabulary) {
     if (word.startsWith(token) || (typo && withinOneEdit(token, word))) words.add(word);
   }
-  const categories = new Set<Category>();
+  const categories = new Set<string>();
   for (const term of index.everyday) {
     if (namesTerm(token, term.word, typo)) for (const category of term.categories) categories.add(category);
   }

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { overIndexedDb, type PhoneDatabase } from './idb.ts';
-import type { GuestRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
+import type { GuestRecord, MenuRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 export { DATABASE_NAME };
@@ -19,6 +19,7 @@ export class BarTabDatabase extends Dexie {
   parked!: Table<ParkedEntry, number>;
   syncState!: EntityTable<SyncState, 'key'>;
   guests!: EntityTable<GuestRecord, 'id'>;
+  menus!: EntityTable<MenuRecord, 'party'>;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -30,6 +31,9 @@ export class BarTabDatabase extends Dexie {
     this.version(3).stores({ outbox: '++seq, kind' });
     // The guest's row and whether the server has it, readable by the service worker too.
     this.version(4).stores({ guests: 'id' });
+    // The lists of the parties the phone has been in, by party code ('' for the default party), for the basement.
+    // A new store only: a phone at version 4 keeps everything and starts with no list (the built-in one until it hears its party's).
+    this.version(5).stores({ menus: 'party' });
   }
 }
 

@@ -8,7 +8,7 @@
  * service worker carries it alone.
  */
 import { announceOnChannel, changedParts, IDB_VERSION } from './dexie-channel.ts';
-import type { GuestRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
+import type { GuestRecord, MenuRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 /** Each store and the record it keeps. */
@@ -18,6 +18,7 @@ export interface PhoneRecords {
   readonly parked: ParkedEntry;
   readonly guests: GuestRecord;
   readonly syncState: SyncState;
+  readonly menus: MenuRecord;
 }
 
 export type StoreName = keyof PhoneRecords;

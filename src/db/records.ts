@@ -78,6 +78,30 @@ export interface SyncState {
   readonly configError?: string;
 }
 
+/** One line of a party's list as the server gives it (the `party_menu` RPC). */
+export interface MenuItem {
+  readonly name: string;
+  /** Whole Chilean pesos. */
+  readonly price: number;
+  readonly category: string;
+  /** Hidden from the guest's search and browsing; an order already tapped still goes. */
+  readonly sold_out: boolean;
+}
+
+/**
+ * A party's list as the phone last heard it, kept for the basement. One per
+ * party the phone has been in, keyed by its code ('' for the default party).
+ */
+export interface MenuRecord {
+  readonly party: string;
+  /** The server's mark of this list: another version is another list. */
+  readonly version: string;
+  /** In menu order, sold-out items included. */
+  readonly items: readonly MenuItem[];
+  /** When the phone heard it (ms since the epoch). */
+  readonly heardAt: number;
+}
+
 /** The guest an entry belongs to ('' when it is too broken to say). */
 export function guestOfEntry(entry: OutboxEntry): string {
   return ('guestId' in entry ? entry.guestId : (entry.row as Partial<OrderRow> | undefined)?.user_id) ?? '';

@@ -1,6 +1,8 @@
-import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { searchCatalogue, type Product } from '../catalogue/index.ts';
-import { formatPrice } from '../tab/index.ts';
+import { memo, useCallback, useContext, useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Product } from '../catalogue/index.ts';
+import { MenuContext } from './menu-context.tsx';
+import { MenuList } from './MenuList.tsx';
+import { ProductLine } from './ProductLine.tsx';
 
 interface AddProductFormProps {
   readonly fullName: string;
@@ -11,16 +13,22 @@ interface AddProductFormProps {
 const FIRST_ROWS = 6;
 
 /**
- * View 2: the guest searches the bar's list and adds what they ordered.
- * Memoized: the tab, the comment and the sync line change around it without
- * touching the search.
+ * View 2: the guest searches the party's list, or browses it ('Ver la carta'),
+ * and adds what they ordered. Memoized: the tab, the comment and the sync line
+ * change around it without touching the search. Searching and browsing take
+ * turns: typing closes the list, opening it clears the field.
  */
 export const AddProductForm = memo(function AddProductForm({ fullName, onAdd }: AddProductFormProps) {
+  const catalogue = useContext(MenuContext);
   const [query, setQuery] = useState('');
+  const [browsing, setBrowsing] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const listId = useId();
-  const result = useMemo(() => searchCatalogue(query), [query]);
+  const menuId = useId();
+  const browseRef = useRef<HTMLButtonElement>(null);
+  // The list's index was built once, when this version of the list came: a keystroke only searches it.
+  const result = useMemo(() => catalogue.search(query), [catalogue, query]);
   const { matches, total, searched } = result;
   // The first rows (all the list shows without scrolling) come at once; the others a moment later.
   const complete = useDeferredValue(result) === result;
@@ -31,12 +39,23 @@ export const AddProductForm = memo(function AddProductForm({ fullName, onAdd }: 
     (product: Product, keepFocus: boolean) => {
       onAdd(product);
       setQuery('');
+      setBrowsing(false);
       // From the keyboard, back to the field for the next pick; a tap does not, so
       // the phone's keyboard does not pop up over the tab.
       if (keepFocus) inputRef.current?.focus();
     },
     [onAdd],
   );
+
+  const toggleBrowsing = useCallback(() => {
+    setBrowsing((open) => !open);
+    setQuery('');
+  }, []);
+  // Escape in the list: closed, and the keyboard back where it opened it.
+  const closeBrowsing = useCallback(() => {
+    setBrowsing(false);
+    browseRef.current?.focus();
+  }, []);
 
   function addTheOnlyOne(event: KeyboardEvent<HTMLInputElement>) {
     const [only] = matches;
@@ -50,61 +69,51 @@ export const AddProductForm = memo(function AddProductForm({ fullName, onAdd }: 
       <label className="card-title" htmlFor={inputId}>
         Escribe lo que pediste, <span className="guest-name">{fullName}</span>
       </label>
-      <div className="search">
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="text-input"
-          type="search"
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          placeholder="Pisco Mistral"
-          aria-controls={listId}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={addTheOnlyOne}
-        />
-        <ul id={listId} className="suggestions" aria-label="Productos encontrados" hidden={matches.length === 0}>
-          {rows.map((product) => (
-            <Suggestion key={product.name} product={product} onAdd={add} />
-          ))}
-          {complete && total > matches.length && (
-            <li className="suggestion-more">Sigue escribiendo para ver {total - matches.length} más</li>
-          )}
-        </ul>
-        {/* Always in the page, so "nothing found" is announced as it appears. */}
-        <p className="no-results" aria-live="polite">
-          {searched && total === 0 ? `No encontramos «${query.trim()}» en la carta.` : ''}
-        </p>
+      <div className="search-row">
+        <div className="search">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="text-input"
+            type="search"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            placeholder="Pisco Mistral"
+            aria-controls={listId}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setBrowsing(false);
+            }}
+            onKeyDown={addTheOnlyOne}
+          />
+          <ul id={listId} className="suggestions" aria-label="Productos encontrados" hidden={matches.length === 0}>
+            {rows.map((product) => (
+              <ProductLine key={product.name} product={product} onAdd={add} />
+            ))}
+            {complete && total > matches.length && (
+              <li className="suggestion-more">Sigue escribiendo para ver {total - matches.length} más</li>
+            )}
+          </ul>
+          {/* Always in the page, so "nothing found" is announced as it appears. */}
+          <p className="no-results" aria-live="polite">
+            {searched && total === 0 ? `No encontramos «${query.trim()}» en la carta.` : ''}
+          </p>
+        </div>
+        <button
+          ref={browseRef}
+          type="button"
+          className="button button-secondary browse-toggle"
+          aria-expanded={browsing}
+          aria-controls={menuId}
+          onClick={toggleBrowsing}
+        >
+          Ver la carta
+        </button>
       </div>
+      <MenuList id={menuId} open={browsing} catalogue={catalogue} onAdd={add} onClose={closeBrowsing} />
     </section>
-  );
-});
-
-interface SuggestionProps {
-  readonly product: Product;
-  readonly onAdd: (product: Product, keepFocus: boolean) => void;
-}
-
-/** One match with its price and Agregar; a keystroke that keeps it in the list does not render it again. */
-const Suggestion = memo(function Suggestion({ product, onAdd }: SuggestionProps) {
-  return (
-    <li className="suggestion">
-      <span className="suggestion-text">
-        <span className="suggestion-name">{product.name}</span>
-        <span className="price">{formatPrice(product.price)}</span>
-      </span>
-      <button
-        type="button"
-        className="button button-add"
-        aria-label={`Agregar ${product.name}`}
-        // A keyboard press has detail 0; a tap or click counts its clicks.
-        onClick={(event: MouseEvent<HTMLButtonElement>) => onAdd(product, event.detail === 0)}
-      >
-        Agregar
-      </button>
-    </li>
   );
 });

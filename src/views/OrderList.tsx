@@ -1,7 +1,8 @@
-import { memo } from 'react';
-import { findProduct, type Product } from '../catalogue/index.ts';
+import { memo, useContext } from 'react';
+import type { Product } from '../catalogue/index.ts';
 import { formatPrice, type Order } from '../tab/index.ts';
 import { PlusOneIcon, RemoveIcon } from './icons.tsx';
+import { MenuContext } from './menu-context.tsx';
 
 /** Rows per block: a long tab is laid out, hit-tested and re-rendered a block at a time. */
 const BLOCK_SIZE = 25;
@@ -65,8 +66,8 @@ const OrderBlock = memo(
 /** One line of the tab, with 'Otra' and 'Quitar'; a new pick in its block renders only its own row. */
 const OrderRow = memo(function OrderRow({ order, onAgain, onRemove }: RowActions & { readonly order: Order }) {
   const name = order.product_name;
-  // 'Otra' adds at today's price from the bar's list; a product no longer on it cannot be ordered again.
-  const product = findProduct(name);
+  // 'Otra' adds at today's price from the party's list; a product off it, or sold out, cannot be ordered again.
+  const product = useContext(MenuContext).find(name);
   return (
     <div className="order" role="listitem">
       <span className="order-name">

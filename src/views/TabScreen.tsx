@@ -9,6 +9,7 @@ import { useTabStatus } from '../party/index.ts';
 import { guestTab, type TabStore } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
+import { PartyMenu } from './menu-context.tsx';
 import { OrderComment } from './OrderComment.tsx';
 import { PartyOver } from './PartyOver.tsx';
 import { PaidMarkLine } from './PartyStatus.tsx';
@@ -54,7 +55,8 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   );
 
   return (
-    <>
+    // The party's list (or the built-in one until the phone first hears it): the search, the browsing and 'Otra' read it.
+    <PartyMenu guest={guest}>
       {/* One grid cell: the comment's empty live region adds no gap under the form. */}
       {over ? (
         <PartyOver />
@@ -80,7 +82,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
         onRowsShown={rowsShown}
       />
       <SyncAndDock tab={tab} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
-    </>
+    </PartyMenu>
   );
 }
 

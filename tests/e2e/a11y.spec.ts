@@ -115,6 +115,18 @@ test('name, empty tab, tab with suggestions and a streamed comment, reset shown:
   await expectAccessible(page, 'the reset button revealed');
 });
 
+test('Ver la carta open, the list by category: no axe violations', async ({ page }) => {
+  await page.goto('/');
+  await enterName(page, 'Accesible Carta');
+  await page.getByRole('button', { name: 'Ver la carta' }).click();
+  const list = page.getByRole('region', { name: 'La carta' });
+  await expect(list.getByRole('heading', { name: 'Cervezas', level: 2 })).toBeVisible();
+  await expectAccessible(page, 'the list open by category');
+  // Further down the list, where its parts are drawn only once scrolled to.
+  await list.getByRole('heading', { name: 'Postres', level: 2 }).scrollIntoViewIfNeeded();
+  await expectAccessible(page, 'the list scrolled to its end');
+});
+
 test('the offline comment note: no axe violations', async ({ page, context }) => {
   await page.goto('/');
   await enterName(page, 'Sin Señal Accesible');

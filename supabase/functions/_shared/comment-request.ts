@@ -1,6 +1,6 @@
 /** What the app sends to ask for a comment, and the rules it must meet. */
 import { z } from 'zod';
-import { cleanGuestText, COMMENT_LIMITS, countCharacters, GUEST_NAME_LENGTH as NAME_LENGTH } from './rules.ts';
+import { cleanGuestText, COMMENT_LIMITS, countCharacters, GUEST_NAME_LENGTH as NAME_LENGTH, isProductPrice } from './rules.ts';
 
 const {
   previousProducts: MAX_PREVIOUS_PRODUCTS,
@@ -21,17 +21,16 @@ const guestName = z
   );
 
 /**
- * A product as an order names it. Each party has its own list (the host adds
- * dishes and changes prices), so the function cannot know it from menu.ts:
- * the shape is checked here, and the database then says whether the server
- * holds this guest's order at this name and price (take_order_comment), which
- * only a product once on the party's list can be.
+ * A product as a party's list can have it: each party has its own list now
+ * (prices the host changed, dishes the host added), so no list in code can
+ * say which products are real. The database does: a comment is owed only for
+ * an order the server holds of exactly this (name, price)
+ * (`take_order_comment`), and an order names a (name, price) its party's list had.
  */
 const orderedProduct = z
   .object({ name: z.string(), price: z.number() })
   .refine(
-    (product) =>
-      product.name !== '' && countCharacters(product.name) <= MAX_PRODUCT_NAME_LENGTH && Number.isSafeInteger(product.price) && product.price >= 1 && product.price <= 1_000_000,
+    (product) => product.name.trim() !== '' && countCharacters(product.name) <= MAX_PRODUCT_NAME_LENGTH && isProductPrice(product.price),
     'El producto no está en la carta a ese precio.',
   );
 

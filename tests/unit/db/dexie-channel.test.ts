@@ -152,7 +152,7 @@ describe('the worker’s connection', () => {
     expect(connection?.version).toBe(IDB_VERSION);
     db.close();
     const upgraded = new Dexie(db.name);
-    upgraded.version(SCHEMA_VERSION).stores({ orders: 'id, [user_id+created_at]', outbox: '++seq, kind', parked: '++id', syncState: 'key', guests: 'id' });
+    upgraded.version(SCHEMA_VERSION).stores({ orders: 'id, [user_id+created_at]', outbox: '++seq, kind', parked: '++id', syncState: 'key', guests: 'id', menus: 'party' });
     upgraded.version(SCHEMA_VERSION + 1).stores({ guests: 'id, state' });
     await upgraded.open();
     expect(upgraded.verno).toBe(SCHEMA_VERSION + 1);

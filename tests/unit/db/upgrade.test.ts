@@ -49,4 +49,30 @@ describe('upgrading the phone’s database', () => {
     latest.close();
     await Dexie.delete(name);
   });
+
+  it('adds the parties’ lists to a phone at version 4, keeping its tab, its guests and its queue', async () => {
+    const name = `v4-${crypto.randomUUID()}`;
+    const v4 = new Dexie(name);
+    v4.version(1).stores({ orders: 'id, [user_id+created_at]' });
+    v4.version(2).stores({ outbox: '++seq', parked: '++id', syncState: 'key' });
+    v4.version(3).stores({ outbox: '++seq, kind' });
+    v4.version(4).stores({ guests: 'id' });
+    await v4.table('orders').add(order(1));
+    await v4.table('guests').add({ id: order(1).user_id, full_name: 'Ana María', state: 'synced', party: 'cumple-vale' });
+    await v4.table('outbox').add({ kind: 'insert-order', queuedAt: 1, row: order(1) });
+    v4.close();
+
+    const latest = new BarTabDatabase(name);
+    await latest.open();
+    expect(latest.verno).toBe(5);
+    expect(await latest.orders.toArray()).toEqual([order(1)]);
+    expect(await latest.guests.count()).toBe(1);
+    expect(await latest.outbox.count()).toBe(1);
+    expect(await latest.menus.count()).toBe(0);
+    const kept = { party: 'cumple-vale', version: 'v1', items: [{ name: 'Aperol Spritz', price: 7000, category: 'Cócteles', sold_out: false }], heardAt: 1 };
+    await latest.menus.put(kept);
+    expect(await latest.menus.get('cumple-vale')).toEqual(kept);
+    latest.close();
+    await Dexie.delete(name);
+  });
 });
