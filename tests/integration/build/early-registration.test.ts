@@ -1,14 +1,20 @@
 /**
- * index.html's early script (vite.config.ts): on a first visit it follows the
+ * index.html's early script (src/pwa/early-registration.ts, compiled by build/early-registration.ts): on a first visit it follows the
  * main bundle as it arrives and, a round trip's worth of bytes before its end,
  * registers the worker, then fetches the tab's code; on a repeat visit it only
  * registers. Run as the browser runs it: a classic script, its globals faked.
  */
 import { Script, createContext } from 'node:vm';
-import { describe, expect, it, vi } from 'vitest';
-import { earlyRegistrationScript, type EarlyPlan } from '../../../vite.config.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { earlyRegistrationScript, type EarlyPlan } from '../../../build/early-registration.ts';
 
 const PLAN: EarlyPlan = { main: '/assets/index-a1.js', bytes: 100_000, next: ['/assets/GuestScreen-b2.js'], registerAt: 20_000, fetchAt: 15_000 };
+/** The script as the build writes it. */
+let compiled: Script;
+beforeAll(async () => {
+  compiled = new Script(await earlyRegistrationScript(PLAN));
+}, 30_000);
+
 /** 100,000 bytes as built, 40,000 on the link. */
 const ON_LINK = 40_000;
 
@@ -23,7 +29,7 @@ function browser({ controlled = false } = {}) {
     return Promise.resolve(response);
   };
   const serviceWorker = { controller: controlled ? {} : null, register };
-  new Script(earlyRegistrationScript(PLAN)).runInContext(createContext({ navigator: { serviceWorker }, fetch, Number }));
+  compiled.runInContext(createContext({ navigator: { serviceWorker }, fetch, Number }));
   return { fetched, register, arrive: (bytes: number) => arriving.enqueue(new Uint8Array(bytes)), end: () => arriving.close() };
 }
 
