@@ -3,6 +3,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyRegistration } from './build/early-registration.ts';
+import { firstView } from './build/first-view.ts';
 import { inlineTabIcon } from './build/inline-tab-icon.ts';
 import { offlinePlan } from './build/offline-plan.ts';
 import { rootManifest } from './build/root-manifest.ts';
@@ -18,14 +19,16 @@ export default defineConfig(({ mode }) => {
   const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
     .version;
   const plan = offlinePlan();
+  const define = {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(env.VITE_APP_VERSION ?? packageVersion),
+  };
   return {
-    define: {
-      'import.meta.env.VITE_APP_VERSION': JSON.stringify(env.VITE_APP_VERSION ?? packageVersion),
-    },
+    define,
     plugins: [
       react(),
       rootManifest(),
       earlyRegistration(plan),
+      firstView({ mode, define }),
       inlineTabIcon(),
       securityHeaders(apiOrigin(env.VITE_SUPABASE_URL, backend)),
       plan.plugin,

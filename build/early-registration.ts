@@ -20,9 +20,11 @@ const ROUND_TRIP_BYTES = 20 * 1024;
 const WORKER_HEAD_BYTES = 5 * 1024;
 
 const SOURCE = fileURLToPath(new URL('../src/pwa/early-registration.ts', import.meta.url));
+const FIRST_VIEW = fileURLToPath(new URL('../src/pwa/first-view.ts', import.meta.url));
 const ENTRY = '\0bar-tab:early-registration';
 
 /**
+ * src/pwa/first-view.ts's hold on the name view as built, then
  * src/pwa/early-registration.ts and its call with this build's plan, compiled
  * and minified by Vite into one classic script: an IIFE that defines nothing
  * global and imports nothing.
@@ -34,6 +36,8 @@ export async function earlyRegistrationScript(plan: EarlyPlan): Promise<string> 
     load: (id) =>
       id === ENTRY
         ? `import { registerEarly } from ${JSON.stringify(SOURCE)};\n` +
+          `import { holdFirstView, STORED_GUEST_KEY } from ${JSON.stringify(FIRST_VIEW)};\n` +
+          `holdFirstView(document, location.pathname, () => localStorage.getItem(STORED_GUEST_KEY));\n` +
           `registerEarly(${JSON.stringify(plan)}, { serviceWorker: navigator.serviceWorker, fetch: (url) => fetch(url) });\n`
         : undefined,
   };
@@ -60,9 +64,13 @@ export async function earlyRegistrationScript(plan: EarlyPlan): Promise<string> 
 
 /**
  * index.html loads the early script as a file of its own (CSP: no inline
- * scripts), async in <head>, named by its hash. Its plan (the main bundle's
- * name and size, what the app imports later) is known only once the bundle
- * is, so it is compiled at the page's last transform.
+ * scripts), named by its hash, in <head> right after the CSP and before the
+ * stylesheet: a classic script, not async, so that it has run before the first
+ * paint (it hides the name view as built from a returning guest) without
+ * waiting for the stylesheet. It is under 2 KB and comes with the stylesheet,
+ * which holds the first paint anyway; on a repeat visit the worker answers it.
+ * Its plan (the main bundle's name and size, what the app imports later) is
+ * known only once the bundle is, so it is compiled at the page's last transform.
  */
 export function earlyRegistration(plan: { imported(): string[] }): Plugin {
   let script: { fileName: string; source: string } | undefined;
@@ -73,8 +81,8 @@ export function earlyRegistration(plan: { imported(): string[] }): Plugin {
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
-      async handler(_html, { chunk }) {
-        if (!chunk) return [];
+      async handler(html, { chunk }) {
+        if (!chunk) return html;
         const source = await earlyRegistrationScript({
           main: `/${chunk.fileName}`,
           bytes: Buffer.byteLength(chunk.code),
@@ -83,7 +91,10 @@ export function earlyRegistration(plan: { imported(): string[] }): Plugin {
           fetchAt: ROUND_TRIP_BYTES - WORKER_HEAD_BYTES,
         });
         script = { fileName: `assets/register-sw-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`, source };
-        return [{ tag: 'script', attrs: { src: `/${script.fileName}`, async: true }, injectTo: 'head' }];
+        const policy = /<meta http-equiv="Content-Security-Policy"[^>]*>/.exec(html);
+        if (!policy) throw new Error('index.html has no CSP meta tag for the early script to follow');
+        const end = policy.index + policy[0].length;
+        return `${html.slice(0, end)}\n    <script src="/${script.fileName}"></script>${html.slice(end)}`;
       },
     },
     generateBundle() {

@@ -7,6 +7,8 @@
 import { Script, createContext } from 'node:vm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { earlyRegistrationScript, type EarlyPlan } from '../../../build/early-registration.ts';
+import { GUEST_STORAGE_KEY } from '../../../src/guest/storage.ts';
+import { appTakesOver, HIDE_FIRST_VIEW, takeQueuedName } from '../../../src/pwa/first-view.ts';
 
 const PLAN: EarlyPlan = { main: '/assets/index-a1.js', bytes: 100_000, next: ['/assets/GuestScreen-b2.js'], registerAt: 20_000, fetchAt: 15_000 };
 /** The script as the build writes it. */
@@ -29,8 +31,20 @@ function browser({ controlled = false } = {}) {
     return Promise.resolve(response);
   };
   const serviceWorker = { controller: controlled ? {} : null, register };
-  compiled.runInContext(createContext({ navigator: { serviceWorker }, fetch, Number }));
+  compiled.runInContext(createContext({ navigator: { serviceWorker }, fetch, Number, ...page() }));
   return { fetched, register, arrive: (bytes: number) => arriving.enqueue(new Uint8Array(bytes)), end: () => arriving.close() };
+}
+
+/** The page around the script: a document to hold the name view in, an address, what localStorage keeps. */
+function page({ pathname = '/', stored = new Map<string, string>() } = {}) {
+  const attributes = new Set<string>();
+  const documentElement = {
+    setAttribute: (name: string) => attributes.add(name),
+    hasAttribute: (name: string) => attributes.has(name),
+    removeAttribute: (name: string) => attributes.delete(name),
+  };
+  const document = Object.assign(new EventTarget(), { documentElement });
+  return { document, location: { pathname }, localStorage: { getItem: (key: string) => stored.get(key) ?? null }, attributes };
 }
 
 /** Lets the script's reads and promises run. */
@@ -78,5 +92,36 @@ describe('the early script on a repeat visit', () => {
     await settle();
     expect(page.register).toHaveBeenCalledTimes(1);
     expect(page.fetched).toEqual([]);
+  });
+});
+
+describe('the early script and the name view as built', () => {
+  const run = (options: Parameters<typeof page>[0]) => {
+    const context = page(options);
+    const serviceWorker = { controller: {}, register: vi.fn(() => Promise.resolve({})) };
+    compiled.runInContext(createContext({ navigator: { serviceWorker }, fetch: vi.fn(), Number, ...context }));
+    return context;
+  };
+
+  it('leaves it shown for a new guest, and hides it where a guest is stored or on the host’s page', () => {
+    expect(run({}).attributes.has(HIDE_FIRST_VIEW)).toBe(false);
+    expect(run({ pathname: '/f/abc123' }).attributes.has(HIDE_FIRST_VIEW)).toBe(false);
+    expect(run({ stored: new Map([[GUEST_STORAGE_KEY, '{}']]) }).attributes.has(HIDE_FIRST_VIEW)).toBe(true);
+    expect(run({ pathname: '/anfitrion' }).attributes.has(HIDE_FIRST_VIEW)).toBe(true);
+  });
+
+  it('holds a submit made before the app runs, for the app to take back once; after, lets every submit through', () => {
+    const context = run({});
+    const before = new Event('submit', { cancelable: true });
+    context.document.dispatchEvent(before);
+    expect(before.defaultPrevented).toBe(true);
+    expect(takeQueuedName(context.document as unknown as Document)).toBe(true);
+    expect(takeQueuedName(context.document as unknown as Document)).toBe(false);
+
+    appTakesOver(context.document as unknown as Document);
+    const after = new Event('submit', { cancelable: true });
+    context.document.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+    expect(takeQueuedName(context.document as unknown as Document)).toBe(false);
   });
 });
