@@ -1,7 +1,8 @@
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { arriveByLink } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
+import { appTakesOver, HIDE_FIRST_VIEW } from './pwa/index.ts';
 import { App } from './views/App.tsx';
 import './views/theme.css';
 
@@ -19,14 +20,34 @@ const arrival = link.kind === 'party' && !isHostPage ? arriveByLink(link.code) :
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
+
+/**
+ * index.html holds the name view as built (build/first-view.ts): a new guest
+ * sees it, and may type, before this code arrives. It is taken over as it
+ * stands (what was typed stays: React replays the change) unless the early
+ * script hid it before the first paint because the app shows something else
+ * here (a stored guest's tab, the host's page); then it goes before the first
+ * render, as the page was before. A link whose code cannot be a party's shows
+ * only that.
+ */
+const asBuilt = root.hasAttribute('data-first-view');
+const takeOver = asBuilt && !document.documentElement.hasAttribute(HIDE_FIRST_VIEW) && !isHostPage && link.kind !== 'malformed';
+appTakesOver(document);
+const app = (
   <StrictMode>
     {isHostPage ? (
       <Suspense fallback={null}>
         <HostApp />
       </Suspense>
     ) : (
-      <App link={link} arrival={arrival} />
+      <App link={link} arrival={arrival} shownAsBuilt={takeOver} />
     )}
-  </StrictMode>,
+  </StrictMode>
 );
+if (takeOver) {
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  root.removeAttribute('data-first-view');
+  createRoot(root).render(app);
+}

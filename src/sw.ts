@@ -11,7 +11,7 @@ import { activateShell, installShell, planShell, respond, type ShellEntry } from
 import { BACKGROUND_SYNC_TAG, flushFromWorker } from './sync/worker.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
-  /** The build's files, written in by vite-plugin-pwa (vite.config.ts). */
+  /** The build's files, written in by vite-plugin-pwa (vite.config.ts, build/offline-plan.ts). */
   readonly __WB_MANIFEST: readonly ShellEntry[];
 };
 

@@ -26,13 +26,13 @@ const FAVICON = '/icons/icon.svg';
 
 interface Link extends LinkOptions {
   readonly label: string;
-  /** Budgets, for the one bar only. */
-  readonly targets?: { readonly nameMs: number; readonly readyMs: number };
+  /** Budgets (issue 22): the name field as HTML on both links, offline-ready on one bar. */
+  readonly targets: { readonly nameMs: number; readonly readyMs?: number };
 }
 
 const LINKS: readonly Link[] = [
-  { label: 'one bar (400 kbit/s, 400 ms)', kbps: 400, rttMs: 400, targets: { nameMs: 3500, readyMs: 4000 } },
-  { label: '3G (1.5 Mbit/s, 150 ms)', kbps: 1500, rttMs: 150 },
+  { label: 'one bar (400 kbit/s, 400 ms)', kbps: 400, rttMs: 400, targets: { nameMs: 1500, readyMs: 4000 } },
+  { label: '3G (1.5 Mbit/s, 150 ms)', kbps: 1500, rttMs: 150, targets: { nameMs: 700 } },
 ];
 
 interface Run {
@@ -143,8 +143,14 @@ function figures(link: Link, runs: readonly Run[]): Figure[] {
   const twice = Math.max(...runs.map((run) => run.twice.length));
   const budget = link.targets;
   return [
-    { name: `${link.label}: name field visible`, value: name, unit: 'ms', target: budget ? `≤ ${budget.nameMs}` : '', pass: budget ? name <= budget.nameMs : null },
-    { name: `${link.label}: offline-ready`, value: ready, unit: 'ms', target: budget ? `≤ ${budget.readyMs}` : '', pass: budget ? ready <= budget.readyMs : null },
+    { name: `${link.label}: name field visible`, value: name, unit: 'ms', target: `≤ ${budget.nameMs}`, pass: name <= budget.nameMs },
+    {
+      name: `${link.label}: offline-ready`,
+      value: ready,
+      unit: 'ms',
+      target: budget.readyMs === undefined ? '' : `≤ ${budget.readyMs}`,
+      pass: budget.readyMs === undefined ? null : ready <= budget.readyMs,
+    },
     { name: `${link.label}: bytes over the link until offline-ready`, value: bytes, unit: 'KB', target: '', pass: null },
     { name: `${link.label}: files fetched twice until offline-ready (most in a run)`, value: twice, unit: 'files', target: '= 0', pass: twice === 0 },
     { name: `${link.label}: reopened offline`, value: reopened, unit: `of ${runs.length}`, target: `= ${runs.length}`, pass: reopened === runs.length },

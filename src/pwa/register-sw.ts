@@ -1,6 +1,6 @@
 /**
- * The app's `useRegisterSW`, what `virtual:pwa-register/react` resolves to
- * (vite.config.ts): vite-plugin-pwa's own hook for prompt mode, without
+ * The app's `useRegisterSW` (useAppUpdate.ts imports it): vite-plugin-pwa's
+ * `virtual:pwa-register/react` hook for prompt mode, rewritten without
  * workbox-window. That one fetched workbox-window as a chunk of its own once
  * the app ran, and the worker had to keep it too: a request and 2.7 KB more on
  * the link before the app works offline on one bar of signal. Same contract:
@@ -47,7 +47,7 @@ export function useRegisterSW(options: RegisterSWOptions = {}) {
   const { onRegisteredSW, onRegisterError, onNeedRefresh, onNeedReload } = options;
 
   useEffect(() => {
-    // In dev there is no worker to register (vite.config.ts builds it).
+    // In dev there is no worker to register (the build makes it).
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return undefined;
     const container = navigator.serviceWorker;
     let stop: (() => void) | undefined;

@@ -1,9 +1,9 @@
-// The app's own hook (src/pwa/register-sw.ts, through vite.config.ts), under vite-plugin-pwa's name.
-import { useRegisterSW } from 'virtual:pwa-register/react';
+// The app's own hook, with vite-plugin-pwa's contract (register-sw.ts).
+import { useRegisterSW } from './register-sw.ts';
 import { registrationFailed, watchOfflineReadiness } from './offline-readiness.ts';
 
 // The worker is registered before this code even arrives: by a script of its
-// own that index.html loads (vite.config.ts, earlyRegistration). The hook's
+// own that index.html loads (early-registration.ts). The hook's
 // registration below is that same one.
 
 /** How often an open app asks whether a new version was deployed. */
@@ -47,7 +47,7 @@ export function useAppUpdate(): AppUpdate {
   });
   return {
     waiting,
-    accept: () => void updateServiceWorker(true),
+    accept: () => void updateServiceWorker(),
     dismiss: () => setWaiting(false),
   };
 }

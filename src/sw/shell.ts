@@ -1,6 +1,6 @@
 /**
  * What the service worker keeps so the app opens with no signal: the files
- * the build lists (vite.config.ts), one cache per version. Installing fetches
+ * the build lists (build/offline-plan.ts), one cache per version. Installing fetches
  * nothing twice: a file whose name carries its hash comes from an earlier
  * version's cache or from the HTTP cache the page has just filled; the page
  * itself and the manifest come from the HTTP cache too, checked against their
@@ -136,7 +136,7 @@ async function keepLoadedBy(cache: Cache, shell: Shell, needed: Promise<unknown>
  * Everything the guest's app needs offline, all at once; the install fails
  * (and is retried) if any is missing. On a first visit the page has these
  * files under way or loaded already (the tab's code too: index.html's early
- * script fetched it ahead, vite.config.ts), so they come from its downloads.
+ * script fetched it ahead, src/pwa/early-registration.ts), so they come from its downloads.
  */
 export async function installShell(shell: Shell): Promise<void> {
   const cache = await shell.open();

@@ -76,6 +76,11 @@ interface AppProps {
   readonly link?: PartyLink;
   /** What the phone held before that link moved it into its party (main.tsx), to undo for a code no party has. */
   readonly arrival?: PhoneGuests | null;
+  /**
+   * The page already shows the name view as built (main.tsx takes it over): it
+   * stays while a party's link is asked about, the guest may be typing in it.
+   */
+  readonly shownAsBuilt?: boolean;
 }
 
 const NO_LINK: PartyLink = { kind: 'none' };
@@ -86,7 +91,12 @@ const NO_LINK: PartyLink = { kind: 'none' };
  * being asked about. The name view waits for the answer only for a party the
  * phone has never seen; with no signal it shows at once, as the phone cannot know.
  */
-function useLinkState(link: PartyLink, arrival: PhoneGuests | null, guestParty: string | undefined): 'not-found' | 'checking' | 'over' | 'open' {
+function useLinkState(
+  link: PartyLink,
+  arrival: PhoneGuests | null,
+  guestParty: string | undefined,
+  shownAsBuilt: boolean,
+): 'not-found' | 'checking' | 'over' | 'open' {
   const code = link.kind === 'party' ? link.code : null;
   const check = usePartyCheck(code);
   useEffect(() => {
@@ -95,7 +105,7 @@ function useLinkState(link: PartyLink, arrival: PhoneGuests | null, guestParty: 
   if (link.kind === 'malformed' || check === 'unknown') return 'not-found';
   const seen = code !== null && (guestParty === code || partyNameOf(code) !== null);
   if (check === 'closed') return 'over';
-  return check === 'checking' && !seen ? 'checking' : 'open';
+  return check === 'checking' && !seen && !shownAsBuilt ? 'checking' : 'open';
 }
 
 /** A first visit by a party's link, while the server is asked about it. */
@@ -108,11 +118,11 @@ function FindingParty() {
 }
 
 /** The one page: the name first, then the tab; the tabs of earlier parties below, to read. */
-export function App({ link = NO_LINK, arrival = null }: AppProps) {
+export function App({ link = NO_LINK, arrival = null, shownAsBuilt = false }: AppProps) {
   const guest = useGuest();
   const earlier = useEarlierGuests();
   const storageUsable = useTabStorage();
-  const linkState = useLinkState(link, arrival, guest?.party);
+  const linkState = useLinkState(link, arrival, guest?.party, shownAsBuilt);
   useTabCodeAfterLoad();
   if (linkState === 'not-found') {
     return (

@@ -1,5 +1,6 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { checkGuestName, MAX_NAME_LENGTH, NAME_NEEDS_LETTERS, reachesNameLimit } from '../guest/index.ts';
+import { takeQueuedName } from '../pwa/index.ts';
 
 interface NameEntryProps {
   /** Called with what the guest typed; a name that is too short is ignored there. */
@@ -21,17 +22,34 @@ export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps
   const limitId = useId();
   const lettersId = useId();
   const atLimit = reachesNameLimit(typed);
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Typed on the view as built, before the app ran: the field holds it, and React, which took the field over
+  // with an empty name, would put that back on its next render (tests/e2e/first-view.spec.ts). The state takes
+  // it before the first paint.
+  useLayoutEffect(() => {
+    const early = input.current?.value ?? '';
+    if (early !== '') setTyped(early);
+  }, []);
+
+  // 'Continuar' tapped on the view as built, before the app ran (src/pwa/first-view.ts): it goes now.
+  useEffect(() => {
+    if (takeQueuedName(document)) form.current?.requestSubmit();
+  }, []);
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    const check = checkGuestName(typed);
+    // The field's own value: the same as `typed`, and also what was typed before the app ran, even if its change is still on its way.
+    const name = input.current?.value ?? typed;
+    const check = checkGuestName(name);
     // A name too short is ignored without a word (spec §5); one that is long enough but unreadable is explained.
     setNeedsLetters(!check.ok && check.problem === 'letters');
-    if (check.ok || check.problem === 'short') onSubmitName(typed);
+    if (check.ok || check.problem === 'short') onSubmitName(name);
   }
 
   return (
-    <form className="card name-entry" onSubmit={submit} noValidate>
+    <form ref={form} className="card name-entry" onSubmit={submit} noValidate>
       <label className="card-title" htmlFor={inputId}>
         Ingresa tu nombre para continuar
       </label>
@@ -44,6 +62,7 @@ export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps
         Tu nombre real, porfa :)
       </p>
       <input
+        ref={input}
         id={inputId}
         className="text-input"
         type="text"

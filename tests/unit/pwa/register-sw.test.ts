@@ -1,5 +1,5 @@
 /**
- * The app's registration hook (what `virtual:pwa-register/react` resolves to):
+ * The app's registration hook (src/pwa/register-sw.ts, which useAppUpdate imports):
  * a new version is offered only while an older one runs the page, and takes
  * over, with a reload, only when the guest accepts it.
  */

@@ -6,7 +6,7 @@ import { outboxStore } from '../../../src/sync/index.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 
-vi.mock('virtual:pwa-register/react', () => ({
+vi.mock('../../../src/pwa/register-sw.ts', () => ({
   useRegisterSW: () => ({ needRefresh: [false, vi.fn()], offlineReady: [false, vi.fn()], updateServiceWorker: vi.fn() }),
 }));
 

@@ -16,7 +16,7 @@ vi.mock('../../../src/sync/hooks.ts', async (importOriginal) => ({
   useSync: () => undefined,
 }));
 
-vi.mock('virtual:pwa-register/react', () => ({
+vi.mock('../../../src/pwa/register-sw.ts', () => ({
   useRegisterSW: () => ({ needRefresh: [false, vi.fn()], offlineReady: [false, vi.fn()], updateServiceWorker: vi.fn() }),
 }));
 

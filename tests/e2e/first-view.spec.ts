@@ -1,0 +1,107 @@
+/**
+ * The name view arrives as HTML (build/first-view.ts): a new guest can type,
+ * and tap 'Continuar', before the app's JavaScript has arrived, and nothing of
+ * it is lost when the app takes the page over; a returning guest never sees it.
+ * The main bundle is held on its way here (page.route) until the test lets it
+ * go, as one bar of signal would (a first visit: no worker answers yet).
+ */
+import pg from 'pg';
+import type { Page, Route } from '@playwright/test';
+import { consumed, expect, test } from './fixtures.ts';
+
+const MAIN_BUNDLE = /\/assets\/index-[\w-]+\.js$/;
+
+/** Holds the main bundle's response until `release` is called. */
+async function holdTheApp(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(MAIN_BUNDLE, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** React has taken the field over: hydration tags each node it owns (React's own property on the element). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const input = document.querySelector('input[name="full_name"]');
+    return input !== null && Object.keys(input).some((key) => key.startsWith('__reactFiber'));
+  });
+
+async function newParty(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: process.env.BAR_TAB_DB_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ code: string }>(
+      'insert into parties (code, name, party_date) values (new_party_code(), $1, current_date) returning code',
+      [name],
+    );
+    const [party] = rows;
+    if (!party) throw new Error('no party made');
+    return party.code;
+  } finally {
+    await client.end();
+  }
+}
+
+const storedName = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { full_name?: string } | null)?.full_name ?? null);
+
+test('what a guest types before the app arrives is still there once it has, and “Continuar” then opens their tab', async ({ page }) => {
+  const app = await holdTheApp(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const field = page.getByPlaceholder('Tu nombre real');
+  await expect(page.getByText('Ingresa tu nombre para continuar')).toBeVisible();
+  await expect(page.getByText('Tu nombre real, porfa :)')).toBeVisible();
+  await field.pressSequentially('Ana Pérez');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app'))).toBe(false);
+
+  app.release();
+  await hydrated(page);
+  await expect(field).toHaveValue('Ana Pérez');
+  // The app's state holds it too: one more letter is added to it, not to an empty name.
+  await field.press('End');
+  await field.pressSequentially('s');
+  await expect(field).toHaveValue('Ana Pérezs');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  expect(await storedName(page)).toBe('Ana Pérezs');
+});
+
+test('a tap on “Continuar” before the app runs is kept, and goes once it has taken over, by a party’s link too', async ({ page }) => {
+  const code = await newParty('Cumple de la Primera Vista');
+  const app = await holdTheApp(page);
+  await page.goto(`/f/${code}`, { waitUntil: 'commit' });
+  await page.getByPlaceholder('Tu nombre real').fill('Beto Temprano');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  // Without the app the form would have loaded the page again, the name in its address.
+  expect(new URL(page.url()).search).toBe('');
+  expect(await storedName(page)).toBeNull();
+
+  app.release();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  expect(await storedName(page)).toBe('Beto Temprano');
+  expect(new URL(page.url()).pathname).toBe(`/f/${code}`);
+});
+
+test('a returning guest never sees the name view as built, even while the app is still coming', async ({ page }) => {
+  await page.goto('/');
+  await page.getByPlaceholder('Tu nombre real').fill('Carla Vuelve');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+
+  // The worker would answer the reload from its cache, past page.route: without it, the app comes from the link again.
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+  });
+  const app = await holdTheApp(page);
+  await page.reload({ waitUntil: 'commit' });
+  await page.waitForSelector('#root[data-first-view]', { state: 'attached' });
+  await expect(page.getByPlaceholder('Tu nombre real')).toBeHidden();
+  await expect(page.getByText('Ingresa tu nombre para continuar')).toBeHidden();
+
+  app.release();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  await expect(page.getByPlaceholder('Tu nombre real')).toHaveCount(0);
+});

@@ -1,0 +1,59 @@
+/**
+ * The name view as built into index.html: the page a new guest opens shows
+ * the name view (the spec's texts, the field, the button, the header) before
+ * any script, its stylesheet linked in <head>, and the early script that hides
+ * it from a returning guest runs before the first paint, asked for after
+ * everything else in <head>. No inline script: the CSP's script-src stays 'self'.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let outDir = '';
+let html = '';
+let root = '';
+let head = '';
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'bar-tab-first-view-'));
+  await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  html = await readFile(join(outDir, 'index.html'), 'utf8');
+  root = /<div id="root" data-first-view>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+}, 180_000);
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('index.html as built', () => {
+  it('holds the name view in #root: the header, the spec’s texts, the field and the button', () => {
+    expect(root).toContain('<h1 class="brand">');
+    expect(root).toContain('La Cuenta</h1>');
+    expect(root).toMatch(/<label class="card-title" for="([^"]+)">Ingresa tu nombre para continuar<\/label>/);
+    expect(root).toContain('>Tu nombre real, porfa :)</p>');
+    expect(root).toMatch(/<input id="[^"]+" class="text-input" type="text"[^>]* placeholder="Tu nombre real"[^>]* name="full_name" value=""\/>/);
+    expect(root).toContain('<button class="button button-primary" type="submit">Continuar</button>');
+    const labelFor = /<label[^>]* for="([^"]+)"/.exec(root)?.[1];
+    expect(root).toContain(`<input id="${labelFor ?? '?'}"`);
+  });
+
+  it('shows it with its stylesheet: linked in <head>, a file of the build', async () => {
+    const sheet = /<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/.exec(head)?.[1];
+    expect(sheet).toBeDefined();
+    const css = await readFile(join(outDir, sheet ?? ''), 'utf8');
+    expect(css).toContain('.text-input');
+    expect(css).toMatch(/\[data-hide-first-view\] #root\[data-first-view\]\{visibility:hidden\}/);
+  });
+
+  it('runs the early script before the first paint, once everything else in <head> is asked for, and inlines no script', () => {
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.every((tag) => / src="\/assets\/[^"]+\.js"/.test(tag))).toBe(true);
+    const early = /<script src="\/assets\/register-sw-[\da-f]+\.js"><\/script>/.exec(head);
+    expect(early).not.toBeNull();
+    expect(head.trimEnd().endsWith(early?.[0] ?? '?')).toBe(true);
+    expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+  });
+});
