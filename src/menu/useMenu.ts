@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
 import { phoneDatabase } from '../db/index.ts';
+import { atEachContact } from '../platform/index.ts';
 import { readPartyMenu, type MenuGuest } from './remote.ts';
 import { menuKey, type ShownMenu } from './rules.ts';
 import { MenuStore } from './store.ts';
@@ -36,23 +37,17 @@ export function useMenu(guest: MenuGuest): ShownMenu {
     if (!backend) return undefined;
     let current = true;
     let asking = false;
-    const ask = () => {
-      if (asking || document.visibilityState !== 'visible' || !navigator.onLine) return;
+    const stop = atEachContact(() => {
+      if (asking) return;
       asking = true;
       void readPartyMenu(backend, { id, party }).then((menu) => {
         asking = false;
         if (current && menu) void store.heard(menu);
       });
-    };
-    ask();
-    const timer = setInterval(ask, MENU_EVERY_MS);
-    window.addEventListener('online', ask);
-    document.addEventListener('visibilitychange', ask);
+    }, MENU_EVERY_MS);
     return () => {
       current = false;
-      clearInterval(timer);
-      window.removeEventListener('online', ask);
-      document.removeEventListener('visibilitychange', ask);
+      stop();
     };
   }, [backend, id, party, store]);
   return shown;

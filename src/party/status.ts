@@ -5,7 +5,7 @@
  * headers, like every request for the guest.
  */
 import type { BackendConfig } from '../config/env-rules.ts';
-import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
+import { askGuestRpc, parseStoredJson, readLocal, writeLocal, type RpcGuest } from '../platform/index.ts';
 import { isPartyPaymentUrl, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 
 export interface PaidMark {
@@ -19,11 +19,7 @@ export interface TabStatus {
   readonly paid: PaidMark | null;
 }
 
-export interface StatusGuest {
-  readonly id: string;
-  /** The party's code; none for the default party. */
-  readonly party?: string | undefined;
-}
+export type StatusGuest = RpcGuest;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -57,29 +53,11 @@ function rememberTabStatus(guestId: string, json: unknown): void {
 }
 
 /** Null when there is no usable answer (no signal, a captive portal): the phone keeps what it last heard. */
-export async function readTabStatus(backend: BackendConfig, guest: StatusGuest, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<TabStatus | null> {
-  try {
-    const response = await fetcher(`${backend.supabaseUrl}/rest/v1/rpc/my_tab_status`, {
-      method: 'POST',
-      headers: {
-        apikey: backend.supabaseAnonKey,
-        Authorization: `Bearer ${backend.supabaseAnonKey}`,
-        'Content-Type': 'application/json',
-        'x-guest-id': guest.id,
-        ...(guest.party ? { 'x-party-code': guest.party } : {}),
-      },
-      body: '{}',
-      signal: AbortSignal.timeout(8_000),
-    });
-    // Only PostgREST's own answer counts: a captive portal's page proves nothing.
-    if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('application/json')) return null;
-    const json: unknown = await response.json();
-    const status = parseTabStatus(json);
-    if (status) rememberTabStatus(guest.id, json);
-    return status;
-  } catch {
-    return null;
-  }
+export async function readTabStatus(backend: BackendConfig, guest: StatusGuest, fetcher?: typeof fetch): Promise<TabStatus | null> {
+  const json = await askGuestRpc(backend, 'my_tab_status', guest, fetcher);
+  const status = parseTabStatus(json);
+  if (status) rememberTabStatus(guest.id, json);
+  return status;
 }
 
 /** What the tab says of the host's mark: paid in full, or how much more is owed (with tip) since. */

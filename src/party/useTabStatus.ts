@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { env } from '../config/env.ts';
+import { atEachContact } from '../platform/index.ts';
 import { lastTabStatus, readTabStatus, type StatusGuest, type TabStatus } from './status.ts';
 
 /** Between two contacts while the tab is open and visible. */
@@ -18,21 +19,14 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
   useEffect(() => {
     if (!backend) return undefined;
     let current = true;
-    const ask = () => {
-      if (document.visibilityState !== 'visible' || !navigator.onLine) return;
+    const stop = atEachContact(() => {
       void readTabStatus(backend, { id, party }).then((heard) => {
         if (current && heard) setStatus(heard);
       });
-    };
-    ask();
-    const timer = setInterval(ask, STATUS_EVERY_MS);
-    window.addEventListener('online', ask);
-    document.addEventListener('visibilitychange', ask);
+    }, STATUS_EVERY_MS);
     return () => {
       current = false;
-      clearInterval(timer);
-      window.removeEventListener('online', ask);
-      document.removeEventListener('visibilitychange', ask);
+      stop();
     };
   }, [backend, id, party]);
   return status;

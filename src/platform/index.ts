@@ -1,1 +1,2 @@
 export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './localStore.ts';
+export { askGuestRpc, atEachContact, GUEST_RPC_TIMEOUT_MS, type RpcGuest } from './guest-rpc.ts';
