@@ -6,7 +6,9 @@
  * own fetches too. Each direction sends one piece at a time, taking turns
  * between the connections with bytes waiting (as TCP flows share a link),
  * and each piece arrives half a round trip after it was sent. Opening a
- * connection costs nothing here; a real link adds a round trip (and TLS more).
+ * connection costs a round trip, as TCP's handshake does on a real link: the
+ * browser's first bytes leave only then (TLS would add more; the app runs over
+ * plain HTTP here).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
@@ -226,6 +228,9 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
     upstream.on('data', (data: Buffer) => down.send(data, toClient));
     client.on('end', () => toServer.finish());
     upstream.on('end', () => toClient.finish());
+    // The handshake: the listener here accepts at once, so the browser's bytes wait out the round trip it would cost.
+    client.pause();
+    setTimeout(() => client.resume(), options.rttMs);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
