@@ -4,19 +4,9 @@
  * a second party's link starting a new tab with the first one kept to read,
  * a code no party has, and no signal inside a party.
  */
-import pg from 'pg';
 import type { Page } from '@playwright/test';
 import { addProduct, consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
-
-async function query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: process.env.BAR_TAB_DB_URL });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import { query } from './host-support.ts';
 
 interface Party {
   readonly id: string;

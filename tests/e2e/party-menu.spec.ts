@@ -4,19 +4,9 @@
  * added and held by the server at its price), 'Ver la carta' browses and adds,
  * and a pick made with no signal at the old price is still taken.
  */
-import pg from 'pg';
 import type { Browser, Page } from '@playwright/test';
 import { consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
-
-async function query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: process.env.BAR_TAB_DB_URL });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import { query } from './host-support.ts';
 
 interface Party {
   readonly id: string;
