@@ -24,7 +24,8 @@ const SURFACES = {
   menu: ['index.ts'],
   party: ['index.ts'],
   platform: ['index.ts'],
-  pwa: ['index.ts', 'messages.ts'],
+  // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
+  pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts'],
   sync: ['index.ts', 'hooks.ts', 'worker.ts'],
   tab: ['index.ts'],
 };

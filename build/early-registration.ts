@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
 import type { EarlyPlan } from '../src/pwa/early-registration.ts';
+import { earlyScriptTag } from '../src/pwa/early-script-tag.ts';
 
 export type { EarlyPlan };
 
@@ -13,11 +14,11 @@ export type { EarlyPlan };
  */
 const ROUND_TRIP_BYTES = 20 * 1024;
 /**
- * sw.js is 10.5 KB on the link: the tab's code is asked for half that later,
- * so that it follows sw.js on the link (a little overlap costs nothing; a gap
- * leaves the link idle) and the worker installs while it comes.
+ * sw.js is about 2.5 KB on the link (the queue's code is in a worker of its
+ * own, src/sync/background-sync.ts): the tab's code is asked for with it, not
+ * after it, or the link would idle while sw.js alone is on it.
  */
-const WORKER_HEAD_BYTES = 5 * 1024;
+const WORKER_HEAD_BYTES = 0;
 
 const SOURCE = fileURLToPath(new URL('../src/pwa/early-registration.ts', import.meta.url));
 const FIRST_VIEW = fileURLToPath(new URL('../src/pwa/first-view.ts', import.meta.url));
@@ -64,11 +65,9 @@ export async function earlyRegistrationScript(plan: EarlyPlan): Promise<string> 
 
 /**
  * index.html loads the early script as a file of its own (CSP: no inline
- * scripts), named by its hash, at the end of <head>: a classic script, not
- * async, so that it has run before the first paint (it hides the name view as
- * built from a returning guest). Everything else in <head> is asked for before
- * it; it is under 2 KB and comes with the stylesheet, which holds the first
- * paint anyway; on a repeat visit the worker answers it.
+ * scripts), named by its hash, at the end of <head>, async: on a first visit
+ * nothing but the stylesheet holds the first paint (src/pwa/early-script-tag.ts
+ * says why, and how the worker makes it blocking on every later visit).
  * Its plan (the main bundle's name and size, what the app imports later) is
  * known only once the bundle is, so it is compiled at the page's last transform.
  */
@@ -91,10 +90,9 @@ export function earlyRegistration(plan: { imported(): string[] }): Plugin {
           fetchAt: ROUND_TRIP_BYTES - WORKER_HEAD_BYTES,
         });
         script = { fileName: `assets/register-sw-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`, source };
-        // Last in <head>: a script that blocks the parser earlier kept Chromium from asking for the stylesheet and the
-        // main bundle until it had arrived, a round trip later on one bar (bench:weak-signal --timeline).
+        // Last in <head>: asked for after the stylesheet and the main bundle, which take the connections already open.
         if (!html.includes('</head>')) throw new Error('index.html has no </head> for the early script to end');
-        return html.replace('</head>', `  <script src="/${script.fileName}"></script>\n  </head>`);
+        return html.replace('</head>', `  ${earlyScriptTag(`/${script.fileName}`)}\n  </head>`);
       },
     },
     generateBundle() {

@@ -2,7 +2,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { arriveByLink } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
-import { appTakesOver, HIDE_FIRST_VIEW } from './pwa/index.ts';
+import { appTakesOver, firstViewFitsHere, STORED_GUEST_KEY } from './pwa/index.ts';
 import { App } from './views/App.tsx';
 import './views/theme.css';
 
@@ -24,14 +24,13 @@ if (!root) throw new Error('index.html has no #root');
 /**
  * index.html holds the name view as built (build/first-view.ts): a new guest
  * sees it, and may type, before this code arrives. It is taken over as it
- * stands (what was typed stays: React replays the change) unless the early
- * script hid it before the first paint because the app shows something else
- * here (a stored guest's tab, the host's page); then it goes before the first
- * render, as the page was before. A link whose code cannot be a party's shows
- * only that.
+ * stands (what was typed stays: React replays the change) unless the app
+ * shows something else here (a stored guest's tab, the host's page); then it
+ * goes before the first render, as the page was before. A link whose code
+ * cannot be a party's shows only that.
  */
 const asBuilt = root.hasAttribute('data-first-view');
-const takeOver = asBuilt && !document.documentElement.hasAttribute(HIDE_FIRST_VIEW) && !isHostPage && link.kind !== 'malformed';
+const takeOver = asBuilt && firstViewFitsHere(location.pathname, () => localStorage.getItem(STORED_GUEST_KEY)) && link.kind !== 'malformed';
 appTakesOver(document);
 const app = (
   <StrictMode>

@@ -1,9 +1,11 @@
 /**
  * The name view as built into index.html (build/first-view.ts), between the
- * page's arrival and the app's taking it over. The early script (loaded
- * before <body>, so it runs before the first paint) hides it where the app
- * will show something else, and keeps a submit made before the app runs; the
- * app (src/main.tsx, NameEntry) takes the page over and the submit back.
+ * page's arrival and the app's taking it over. The early script hides it
+ * where the app will show something else (before the first paint whenever
+ * the worker hands the page out: src/pwa/early-script-tag.ts), and keeps a
+ * submit made before the app runs; the app (src/main.tsx, NameEntry) takes
+ * the page over and the submit back. A submit before even the early script
+ * runs is the form's own: the page loads again with the name in its address.
  */
 
 /** On <html>: the view as built is not this page's (a `user` is stored, or the host's page); CSS hides it. */
@@ -16,22 +18,28 @@ const NAME_QUEUED = 'data-name-queued';
 export const STORED_GUEST_KEY = 'user';
 
 const HOST_PAGE = /^\/anfitrion\/?$/;
+/** The name field's name in the view as built: a form sent without the app puts the name under it in the address. */
+export const NAME_FIELD = 'full_name';
 
 /** Whether the view as built (a new guest's name view) is what the app shows first at `pathname`. */
 export function firstViewFits(pathname: string, storedGuest: string | null): boolean {
   return storedGuest === null && !HOST_PAGE.test(pathname);
 }
 
-/** The early script: before the first paint, hides a view as built that is not this page's, and holds a submit until the app runs. */
-export function holdFirstView(document: Document, pathname: string, storedGuest: () => string | null): void {
-  const html = document.documentElement;
-  let stored: string | null = null;
+/** The same, reading the stored guest as the page can: */
+export function firstViewFitsHere(pathname: string, storedGuest: () => string | null): boolean {
   try {
-    stored = storedGuest();
+    return firstViewFits(pathname, storedGuest());
   } catch {
     // localStorage refused (a privacy mode): the app cannot have kept a guest either.
+    return firstViewFits(pathname, null);
   }
-  if (!firstViewFits(pathname, stored)) html.setAttribute(HIDE_FIRST_VIEW, '');
+}
+
+/** The early script: hides a view as built that is not this page's, and holds a submit until the app runs. */
+export function holdFirstView(document: Document, pathname: string, storedGuest: () => string | null): void {
+  const html = document.documentElement;
+  if (!firstViewFitsHere(pathname, storedGuest)) html.setAttribute(HIDE_FIRST_VIEW, '');
   document.addEventListener(
     'submit',
     (event) => {
@@ -49,10 +57,21 @@ export function appTakesOver(document: Document): void {
   document.documentElement.setAttribute(APP_RUNS, '');
 }
 
-/** Whether the guest submitted their name before the app ran; answered once. */
-export function takeQueuedName(document: Document): boolean {
+/** A name submitted before the app ran: still in the field (held by the early script), or in the address (sent by the form). */
+export type EarlyName = { readonly from: 'field' } | { readonly from: 'address'; readonly name: string };
+
+/** The name the guest submitted before the app ran, if any; answered once (the address is cleaned of it). */
+export function takeEarlyName(document: Document): EarlyName | null {
   const html = document.documentElement;
-  const queued = html.hasAttribute(NAME_QUEUED);
-  html.removeAttribute(NAME_QUEUED);
-  return queued;
+  if (html.hasAttribute(NAME_QUEUED)) {
+    html.removeAttribute(NAME_QUEUED);
+    return { from: 'field' };
+  }
+  const address = new URL(document.location.href);
+  const name = address.searchParams.get(NAME_FIELD);
+  if (name === null) return null;
+  address.searchParams.delete(NAME_FIELD);
+  const history = document.defaultView?.history;
+  history?.replaceState(history.state, '', address);
+  return { from: 'address', name };
 }

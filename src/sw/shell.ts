@@ -10,6 +10,8 @@
  * kept when it first loads, never fetched at install.
  */
 
+import { withBlockingEarlyScript } from '../pwa/early-script-tag.ts';
+
 /** One file of the build, as the manifest injected into sw.js lists it. */
 export interface ShellEntry {
   /** Relative to the scope: 'index.html', 'assets/index-1a2b3c.js'. */
@@ -164,6 +166,14 @@ async function fromShell(shell: Shell, entry: ShellEntry, request: Request): Pro
   return response;
 }
 
+/** The page as the worker hands it out: its early script blocking, as it comes from the cache at once (src/pwa/early-script-tag.ts). */
+async function handedOut(page: Response): Promise<Response> {
+  if (!page.ok) return page;
+  const headers = new Headers(page.headers);
+  headers.delete('Content-Length');
+  return new Response(withBlockingEarlyScript(await page.text()), { status: page.status, statusText: page.statusText, headers });
+}
+
 /** The answer to a request of the app's own files, or undefined to leave it to the network (the API). */
 export function respond(shell: Shell, request: Request): Promise<Response> | undefined {
   if (request.method !== 'GET') return undefined;
@@ -171,7 +181,7 @@ export function respond(shell: Shell, request: Request): Promise<Response> | und
   if (url.origin !== new URL(shell.scope).origin) return undefined;
   if (request.mode === 'navigate') {
     const page = shell.byPath.get(new URL(PAGE, shell.scope).pathname);
-    return page && !API_PATHS.test(url.pathname) ? fromShell(shell, page, request) : undefined;
+    return page && !API_PATHS.test(url.pathname) ? fromShell(shell, page, request).then(handedOut) : undefined;
   }
   const entry = shell.byPath.get(url.pathname);
   return entry ? fromShell(shell, entry, request) : undefined;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { checkGuestName, MAX_NAME_LENGTH, NAME_NEEDS_LETTERS, reachesNameLimit } from '../guest/index.ts';
-import { takeQueuedName } from '../pwa/index.ts';
+import { NAME_FIELD, takeEarlyName } from '../pwa/index.ts';
 
 interface NameEntryProps {
   /** Called with what the guest typed; a name that is too short is ignored there. */
@@ -35,7 +35,13 @@ export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps
 
   // 'Continuar' tapped on the view as built, before the app ran (src/pwa/first-view.ts): it goes now.
   useEffect(() => {
-    if (takeQueuedName(document)) form.current?.requestSubmit();
+    const early = takeEarlyName(document);
+    if (!early) return;
+    if (early.from === 'address' && input.current) {
+      input.current.value = early.name;
+      setTyped(early.name);
+    }
+    form.current?.requestSubmit();
   }, []);
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
@@ -66,7 +72,7 @@ export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps
         id={inputId}
         className="text-input"
         type="text"
-        name="full_name"
+        name={NAME_FIELD}
         autoComplete="name"
         autoCapitalize="words"
         enterKeyHint="go"

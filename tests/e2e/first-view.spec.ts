@@ -10,12 +10,14 @@ import type { Page, Route } from '@playwright/test';
 import { consumed, expect, test } from './fixtures.ts';
 
 const MAIN_BUNDLE = /\/assets\/index-[\w-]+\.js$/;
+/** The early script too: the main bundle and it, every script the page has. */
+const EVERY_SCRIPT = /\/assets\/(index|register-sw)-[\w-]+\.js$/;
 
-/** Holds the main bundle's response until `release` is called. */
-async function holdTheApp(page: Page): Promise<{ release: () => void }> {
+/** Holds the main bundle's response (or every script's) until `release` is called. */
+async function holdTheApp(page: Page, scripts = MAIN_BUNDLE): Promise<{ release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(MAIN_BUNDLE, async (route: Route) => {
+  await page.route(scripts, async (route: Route) => {
     await released;
     await route.continue();
   });
@@ -85,7 +87,53 @@ test('a tap on “Continuar” before the app runs is kept, and goes once it has
   expect(new URL(page.url()).pathname).toBe(`/f/${code}`);
 });
 
-test('a returning guest never sees the name view as built, even while the app is still coming', async ({ page }) => {
+test('with no script arrived yet, “Continuar” still takes the name: the form sends it, and the app takes it from the address', async ({ page }) => {
+  const code = await newParty('Cumple sin Guion');
+  const scripts = await holdTheApp(page, EVERY_SCRIPT);
+  await page.goto(`/f/${code}`, { waitUntil: 'commit' });
+  await page.getByPlaceholder('Tu nombre real').fill('Dani Sin Señal');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  // The page is held loading (its scripts are): its address is what counts.
+  await page.waitForURL((url) => url.searchParams.has('full_name'), { waitUntil: 'commit' });
+  expect(new URL(page.url()).searchParams.get('full_name')).toBe('Dani Sin Señal');
+
+  scripts.release();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  expect(await storedName(page)).toBe('Dani Sin Señal');
+  // The address is the party's link again, with no name in it.
+  expect(new URL(page.url()).pathname).toBe(`/f/${code}`);
+  expect(new URL(page.url()).search).toBe('');
+});
+
+/** In every frame until the app runs: whether the name field as built could be seen. */
+function watchFrames(): void {
+  const frames: string[] = [];
+  (window as unknown as { frames_: string[] }).frames_ = frames;
+  const look = () => {
+    const field = document.querySelector('#root[data-first-view] input');
+    if (field) frames.push(getComputedStyle(field).visibility);
+    if (!document.documentElement.hasAttribute('data-app')) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+test('a returning guest never sees the name view as built: the worker hands the page out with the early script blocking', async ({ page }) => {
+  await page.goto('/');
+  await page.getByPlaceholder('Tu nombre real').fill('Carla Vuelve');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+
+  await page.addInitScript(watchFrames);
+  await page.reload();
+  await expect(consumed(page).getByText('No has agregado productos.')).toBeVisible();
+  const frames = await page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
+  expect(frames.length).toBeGreaterThan(0);
+  expect(frames.filter((visibility) => visibility !== 'hidden')).toEqual([]);
+  expect(await page.evaluate(() => document.querySelector('script[data-early]')?.hasAttribute('async'))).toBe(false);
+});
+
+test('with no worker (a first visit after it was cleared), a returning guest’s view as built goes once the early script runs', async ({ page }) => {
   await page.goto('/');
   await page.getByPlaceholder('Tu nombre real').fill('Carla Vuelve');
   await page.getByRole('button', { name: 'Continuar' }).click();

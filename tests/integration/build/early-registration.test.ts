@@ -8,7 +8,7 @@ import { Script, createContext } from 'node:vm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { earlyRegistrationScript, type EarlyPlan } from '../../../build/early-registration.ts';
 import { GUEST_STORAGE_KEY } from '../../../src/guest/storage.ts';
-import { appTakesOver, HIDE_FIRST_VIEW, takeQueuedName } from '../../../src/pwa/first-view.ts';
+import { appTakesOver, HIDE_FIRST_VIEW, takeEarlyName } from '../../../src/pwa/first-view.ts';
 
 const PLAN: EarlyPlan = { main: '/assets/index-a1.js', bytes: 100_000, next: ['/assets/GuestScreen-b2.js'], registerAt: 20_000, fetchAt: 15_000 };
 /** The script as the build writes it. */
@@ -36,15 +36,17 @@ function browser({ controlled = false } = {}) {
 }
 
 /** The page around the script: a document to hold the name view in, an address, what localStorage keeps. */
-function page({ pathname = '/', stored = new Map<string, string>() } = {}) {
+function page({ pathname = '/', search = '', stored = new Map<string, string>() } = {}) {
   const attributes = new Set<string>();
   const documentElement = {
     setAttribute: (name: string) => attributes.add(name),
     hasAttribute: (name: string) => attributes.has(name),
     removeAttribute: (name: string) => attributes.delete(name),
   };
-  const document = Object.assign(new EventTarget(), { documentElement });
-  return { document, location: { pathname }, localStorage: { getItem: (key: string) => stored.get(key) ?? null }, attributes };
+  const location = { pathname, href: `https://bar.test${pathname}${search}` };
+  const history = { state: null, replaceState: (_state: unknown, _title: string, url: URL) => void (location.href = url.href) };
+  const document = Object.assign(new EventTarget(), { documentElement, location, defaultView: { history } });
+  return { document, location, localStorage: { getItem: (key: string) => stored.get(key) ?? null }, attributes };
 }
 
 /** Lets the script's reads and promises run. */
@@ -115,13 +117,21 @@ describe('the early script and the name view as built', () => {
     const before = new Event('submit', { cancelable: true });
     context.document.dispatchEvent(before);
     expect(before.defaultPrevented).toBe(true);
-    expect(takeQueuedName(context.document as unknown as Document)).toBe(true);
-    expect(takeQueuedName(context.document as unknown as Document)).toBe(false);
+    expect(takeEarlyName(context.document as unknown as Document)).toEqual({ from: 'field' });
+    expect(takeEarlyName(context.document as unknown as Document)).toBeNull();
 
     appTakesOver(context.document as unknown as Document);
     const after = new Event('submit', { cancelable: true });
     context.document.dispatchEvent(after);
     expect(after.defaultPrevented).toBe(false);
-    expect(takeQueuedName(context.document as unknown as Document)).toBe(false);
+    expect(takeEarlyName(context.document as unknown as Document)).toBeNull();
+  });
+
+  it('takes a name the form sent before even the early script ran from the address, once, and cleans the address', () => {
+    const context = page({ pathname: '/f/abc123', search: '?full_name=Mar%C3%ADa+Jos%C3%A9&x=1' });
+    const document = context.document as unknown as Document;
+    expect(takeEarlyName(document)).toEqual({ from: 'address', name: 'María José' });
+    expect(context.location.href).toBe('https://bar.test/f/abc123?x=1');
+    expect(takeEarlyName(document)).toBeNull();
   });
 });
