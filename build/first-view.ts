@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createElement, StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { runnerImport, type Plugin } from 'vite';
+import { HOST_PAGE_FILE, PAGE_FILE } from './pages.ts';
 
 /** What the app's code needs to render as in the browser: the build's mode and its `define` (the version in the footer). */
 export interface FirstViewConfig {
@@ -35,10 +36,30 @@ export async function renderFirstView(config: FirstViewConfig): Promise<string> 
   return renderToString(createElement(StrictMode, null, createElement(module.App)));
 }
 
+
+/**
+ * The name view is built into index.html only: the host's page
+ * (`/anfitrion`) is the same page with #root empty, so a host's first visit
+ * never shows a guest's view while the app is on its way. (On later visits the
+ * worker hands out index.html, and the early script hides the view there.)
+ */
+function hostPage(page: string): string {
+  const withView = /<div id="root" data-first-view>[\s\S]*<\/div>(\s*<\/body>)/;
+  if (!withView.test(page)) throw new Error(`${PAGE_FILE} has no first view to leave out of ${HOST_PAGE_FILE}`);
+  return page.replace(withView, `${ROOT}$1`);
+}
+
 export function firstView(config: FirstViewConfig): Plugin {
   return {
     name: 'bar-tab:first-view',
     apply: 'build',
+    // After vite:build-html has written index.html into the bundle.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle[PAGE_FILE];
+      if (page?.type !== 'asset') throw new Error(`the bundle has no ${PAGE_FILE}`);
+      this.emitFile({ type: 'asset', fileName: HOST_PAGE_FILE, source: hostPage(String(page.source)) });
+    },
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { PAGE_FILE } from './pages.ts';
 import { MANIFEST_FILE } from './root-manifest.ts';
 
 /**
@@ -11,7 +12,6 @@ import { MANIFEST_FILE } from './root-manifest.ts';
  */
 const LATER_MODULES = [/\/node_modules\/@supabase\/supabase-js\//, /\/src\/views\/host\/HostApp\.tsx$/];
 
-const PAGE_FILE = 'index.html';
 /** Files the service worker fetches at install besides the guest's code: the page and the manifest it links. */
 const INSTALLED = new Set([PAGE_FILE, MANIFEST_FILE]);
 /** Assets besides the chunks that index.html loads, and so the app needs offline. */

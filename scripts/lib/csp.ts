@@ -6,6 +6,8 @@
 import type { Plugin } from 'vite';
 import { SAME_ORIGIN, type BackendConfig } from '../../src/config/env-rules.ts';
 import { EVERY_ANSWER_HEADERS } from '../../supabase/functions/_shared/security-headers.ts';
+import { HOST_PAGE_FILE } from '../../build/pages.ts';
+import { SYNC_WORKER_URL } from '../../src/sync/background-sync.ts';
 import { HEADERS_FILE, renderHeadersFile, type HeaderRule } from './headers-file.ts';
 
 const SELF = "'self'";
@@ -59,7 +61,9 @@ export function securityHeaderRules(api: string | null): HeaderRule[] {
     },
     { path: '/', headers: NO_CACHE },
     { path: '/index.html', headers: NO_CACHE },
+    { path: `/${HOST_PAGE_FILE}`, headers: NO_CACHE },
     { path: '/sw.js', headers: NO_CACHE },
+    { path: SYNC_WORKER_URL, headers: NO_CACHE },
     { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];
 }
@@ -83,7 +87,7 @@ export function securityHeaders(api: string | null): Plugin {
       // The host's page and the parties' guest links are routes of the same single page: a static host
       // must answer them with the shell on a first visit, before the service worker exists (Netlify and
       // Cloudflare read this file). A party's QR code is nothing but such a first visit.
-      this.emitFile({ type: 'asset', fileName: '_redirects', source: '/anfitrion /index.html 200\n/f/* /index.html 200\n' });
+      this.emitFile({ type: 'asset', fileName: '_redirects', source: `/anfitrion /${HOST_PAGE_FILE} 200\n/f/* /index.html 200\n` });
     },
   };
 }

@@ -129,7 +129,7 @@ describe('_redirects', () => {
   it('answers the host’s page and every party’s guest link with the app on a first visit, before the worker exists', () => {
     const rules = builds.sameOrigin.redirectsFile.trim().split('\n').map((line) => line.trim().split(/\s+/));
     expect(rules).toEqual([
-      ['/anfitrion', '/index.html', '200'],
+      ['/anfitrion', '/anfitrion.html', '200'],
       ['/f/*', '/index.html', '200'],
     ]);
   });

@@ -1,20 +1,24 @@
 /**
  * The name view as built into index.html: the page a new guest opens shows
  * the name view (the spec's texts, the field, the button, the header) before
- * any script, its stylesheet linked in <head>, and the early script that hides
- * it from a returning guest runs before the first paint, asked for after
- * everything else in <head>. No inline script: the CSP's script-src stays 'self'.
+ * any script, its stylesheet linked first in <head>; the early script that
+ * hides it from a returning guest is async over the network and blocking as
+ * the worker hands the page out. The host's page is the same page without the
+ * view. No inline script: the CSP's script-src stays 'self'.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../../../scripts/lib/app-server.ts';
+import { withBlockingEarlyScript } from '../../../src/pwa/early-script-tag.ts';
 
 let outDir = '';
 let html = '';
 let root = '';
 let head = '';
+let hostPage = '';
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'bar-tab-first-view-'));
@@ -22,6 +26,7 @@ beforeAll(async () => {
   html = await readFile(join(outDir, 'index.html'), 'utf8');
   root = /<div id="root" data-first-view>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
   head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+  hostPage = await readFile(join(outDir, 'anfitrion.html'), 'utf8');
 }, 180_000);
 
 afterAll(async () => {
@@ -48,12 +53,37 @@ describe('index.html as built', () => {
     expect(css).toMatch(/\[data-hide-first-view\] #root\[data-first-view\]\{visibility:hidden\}/);
   });
 
-  it('runs the early script before the first paint, once everything else in <head> is asked for, and inlines no script', () => {
+  it('asks for the stylesheet first, then the main bundle, and the early script last, async; inlines no script', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts.every((tag) => / src="\/assets\/[^"]+\.js"/.test(tag))).toBe(true);
-    const early = /<script src="\/assets\/register-sw-[\da-f]+\.js"><\/script>/.exec(head);
+    const early = /<script async data-early src="\/assets\/register-sw-[\da-f]+\.js"><\/script>/.exec(head);
     expect(early).not.toBeNull();
     expect(head.trimEnd().endsWith(early?.[0] ?? '?')).toBe(true);
     expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script type="module"'));
+    // One file of JavaScript before the app runs: nothing split off for a later chunk to share.
+    expect(head).not.toContain('modulepreload');
+  });
+
+  it('has the worker hand the same page out with the early script blocking, and only that changed', () => {
+    const handedOut = withBlockingEarlyScript(html);
+    expect(handedOut).toMatch(/<script data-early src="\/assets\/register-sw-[\da-f]+\.js"><\/script>/);
+    expect(handedOut.replace('<script data-early', '<script async data-early')).toBe(html);
+  });
+
+  it('is what the app server answers at a party’s link, and the host’s page what it answers at /anfitrion', async () => {
+    const server = await startAppServer({ distDir: outDir, port: 0 });
+    try {
+      expect(await (await fetch(`${server.url}/f/abcdefghijklmnop`)).text()).toBe(html);
+      expect(await (await fetch(`${server.url}/anfitrion`)).text()).toBe(hostPage);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('builds the host’s page as the same page with #root empty', () => {
+    expect(hostPage).toContain('<div id="root"></div>');
+    expect(hostPage).not.toContain('Ingresa tu nombre');
+    expect(hostPage.replace('<div id="root"></div>', '')).toBe(html.replace(/<div id="root" data-first-view>[\s\S]*<\/div>(?=\s*<\/body>)/, ''));
   });
 });
