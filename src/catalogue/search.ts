@@ -1,3 +1,4 @@
+import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
 import { EVERYDAY_WORDS, FILLER_WORDS, isWordOrPlural } from './everyday-words.ts';
 import { mayHaveTypo, withinOneEdit } from './typo.ts';
 
@@ -11,10 +12,7 @@ const MIN_PREFIX_LENGTH = 3;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const BETWEEN_WORDS = /[^\p{L}\p{N}]+/u;
 
-/** Lower case, accents stripped ("Café" → "cafe"), so search ignores both. */
-export function normalizeForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+export { normalizeForSearch };
 
 const wordsOf = (text: string) => text.split(BETWEEN_WORDS).filter((word) => word !== '');
 

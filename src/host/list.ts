@@ -3,7 +3,8 @@
  * name search that forgives accents and capitals (as the guests' product
  * search does), and the host's own marks shown before the server has them.
  */
-import { normalizeForSearch } from '../catalogue/index.ts';
+// The rule itself, not the catalogue: the host's page never loads the built-in list.
+import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
 import type { PendingMark } from './marks.ts';
 import type { PartyGuest } from './party.ts';
 

@@ -7,7 +7,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
-import { normalizeForSearch } from '../catalogue/index.ts';
+// The rule itself, not the catalogue: the host's page never loads the built-in list.
+import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
 import type { HostAnswer } from './api.ts';
 import type { HostSession } from './session.ts';
 

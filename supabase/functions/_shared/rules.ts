@@ -201,6 +201,13 @@ export function sqlPartyPaymentUrlCheck(column: string): string {
   return `${column} is null or (char_length(${column}) <= ${PARTY_PAYMENT_URL_MAX_LENGTH} and ${column} ~ '${PARTY_PAYMENT_URL_PATTERN}')`;
 }
 
+// ─── Search ─────────────────────────────────────────────────────────────────
+
+/** Lower case, accents stripped ("Café" → "cafe"), so search ignores both: the guest's search and the host's. */
+export function normalizeForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 // ─── Money ──────────────────────────────────────────────────────────────────
 
 /** Prices and totals are whole Chilean pesos; nothing here uses floating point. */
