@@ -4,9 +4,11 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyRegistration } from './build/early-registration.ts';
 import { firstView } from './build/first-view.ts';
+import { stylesheetFirst } from './build/head-order.ts';
 import { inlineTabIcon } from './build/inline-tab-icon.ts';
 import { offlinePlan } from './build/offline-plan.ts';
 import { rootManifest } from './build/root-manifest.ts';
+import { syncWorker } from './build/sync-worker.ts';
 import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
 import { apiOrigin, securityHeaders } from './scripts/lib/csp.ts';
 
@@ -29,6 +31,8 @@ export default defineConfig(({ mode }) => {
       rootManifest(),
       earlyRegistration(plan),
       firstView({ mode, define }),
+      stylesheetFirst(),
+      syncWorker({ mode, define }),
       inlineTabIcon(),
       securityHeaders(apiOrigin(env.VITE_SUPABASE_URL, backend)),
       plan.plugin,
@@ -51,6 +55,8 @@ export default defineConfig(({ mode }) => {
           // import.meta (Vite's preload helper), which a classic worker cannot evaluate.
           rollupFormat: 'iife',
           globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,woff2}'],
+          // The browser keeps a worker's script itself.
+          globIgnores: ['sync-worker.js'],
           manifestTransforms: [plan.transform],
         },
       }),
@@ -58,6 +64,9 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2022',
       sourcemap: false,
+      // What index.html loads is one file: every other file costs a guest on one bar its own request and headers.
+      // (Rolldown would otherwise split off what the entry shares with a later chunk, such as the host's QR code.)
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
     },
   };
 });

@@ -4,11 +4,11 @@
  * answers every navigation with the kept index.html (src/sw/shell.ts). API
  * calls (/rest/v1, /functions/v1) are never cached: the tab's truth is
  * IndexedDB. A new version waits until the guest accepts it (see src/pwa/).
- * Background Sync runs the page's own flush of the outbox (src/sync/worker.ts).
+ * Background Sync is the queue's own worker's (src/sync-worker.ts): this one
+ * stays small, as a first visit on one bar of signal downloads it.
  */
 import { SKIP_WAITING_MESSAGE } from './pwa/messages.ts';
 import { activateShell, installShell, planShell, respond, type ShellEntry } from './sw/shell.ts';
-import { BACKGROUND_SYNC_TAG, flushFromWorker } from './sync/worker.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   /** The build's files, written in by vite-plugin-pwa (vite.config.ts, build/offline-plan.ts). */
@@ -30,13 +30,4 @@ self.addEventListener('fetch', (event) => {
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
-});
-
-interface SyncEvent extends ExtendableEvent {
-  readonly tag: string;
-}
-
-self.addEventListener('sync', (event) => {
-  const sync = event as SyncEvent;
-  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(flushFromWorker());
 });

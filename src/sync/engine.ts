@@ -5,7 +5,7 @@
  * browser has it (iOS Safari has not: these page triggers cover it).
  */
 import { watchStores, type PhoneDatabase, type QuietWait, type UserRow } from '../db/index.ts';
-import { askForBackgroundSync } from './background-sync.ts';
+import { askForBackgroundSync, keepSyncWorker } from './background-sync.ts';
 import { flushOutbox } from './flush.ts';
 import { rememberedInactive } from './inactive-memory.ts';
 import type { FlushLock } from './lock.ts';
@@ -49,6 +49,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     onOutcome: (outcome) => {
       lastOutcome = outcome.kind;
       if (outcome.kind !== 'done' && outcome.kind !== 'busy') void askForBackgroundSync();
+      // The signal is there: the moment to make sure of the queue's worker (background-sync.ts).
+      if (outcome.kind === 'done') keepSyncWorker().catch(() => undefined);
     },
   });
   const onVisible = () => {
