@@ -14,6 +14,8 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, 
 
 interface Run {
   readonly scores: Record<string, number>;
+  /** Cumulative Layout Shift: the page moving under the guest's thumb, the app's taking over the view as built included. */
+  readonly cls: number;
   /** Audits that kept a category below 100, for the note. */
   readonly failing: string[];
 }
@@ -31,7 +33,7 @@ async function once(url: string): Promise<Run> {
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score ?? ''})`),
     );
-    return { scores, failing };
+    return { scores, cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, failing };
   } finally {
     chrome.kill();
   }
@@ -44,5 +46,7 @@ export async function benchLighthouse(url: string): Promise<{ figures: Figure[];
     const value = median(runs.map((run) => run.scores[id] ?? 0));
     return { name: `Lighthouse ${id} (mobile, median of ${RUNS})`, value, unit: '', target: id === 'performance' ? '≥ 95' : '= 100', pass: value >= TARGETS[id] };
   });
+  const cls = median(runs.map((run) => run.cls));
+  figures.push({ name: `Lighthouse Cumulative Layout Shift (mobile, median of ${RUNS})`, value: cls, unit: '', target: '= 0', pass: cls === 0 });
   return { figures, failing: [...new Set(runs.flatMap((run) => run.failing))] };
 }
