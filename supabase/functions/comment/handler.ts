@@ -7,15 +7,15 @@ import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { parseCommentRequest, type CommentOrder } from '../_shared/comment-request.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
-import { CLIENT_GONE, isClientGone, modelFailureLog, redact } from '../_shared/failures.ts';
+import { CLIENT_GONE, isClientGone, modelFailureLog, redact } from './failures.ts';
 import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
-import { buildCommentMessages } from '../_shared/prompt.ts';
-import { quipSource } from '../_shared/quip-source.ts';
-import { memoryAllowances, sharedAllowances, type CommentAllowances, type OrderWait } from '../_shared/allowances.ts';
+import { buildCommentMessages } from './prompt.ts';
+import { quipSource } from './quip-source.ts';
+import { memoryAllowances, sharedAllowances, type CommentAllowances, type OrderWait } from './allowances.ts';
 import { projectDatabase } from '../_shared/project.ts';
-import { DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimitRule } from '../_shared/rate-limiter.ts';
+import { DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimitRule } from './rate-limiter.ts';
 import { jsonError, textStream, type ErrorAnswer } from '../_shared/responses.ts';
-import { readSettings, type CommentEnv, type CommentSettings } from '../_shared/settings.ts';
+import { readSettings, type CommentEnv, type CommentSettings } from './settings.ts';
 import { startTextStream, type StreamDeadlines } from '../_shared/text-stream.ts';
 
 export interface CommentHandlerOptions {
