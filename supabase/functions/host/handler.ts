@@ -8,12 +8,12 @@ import { readBodyText } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
 import type { Database } from '../_shared/database.ts';
-import { withoutKey } from '../_shared/host-key.ts';
 import { hostKeyOf, MAX_HOST_BODY_BYTES, OWNER_ACTIONS, parseHostAction, parseHostBody, partyCodeOf, type HostAction } from '../_shared/host-request.ts';
-import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from '../_shared/host-settings.ts';
 import { projectDatabase } from '../_shared/project.ts';
 import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
+import { withoutKey } from './key.ts';
 import { newPartyKey, partyOf, scopeOfKey, sha256Hex, type Scope } from './scope.ts';
+import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from './settings.ts';
 
 export interface HostHandlerOptions {
   readonly env: HostEnv;
