@@ -1,5 +1,6 @@
 /** What the app sends to ask for a comment, and the rules it must meet. */
 import { z } from 'zod';
+import { parseJson, type ParsedBody } from './body.ts';
 import { cleanGuestText, COMMENT_LIMITS, countCharacters, GUEST_NAME_LENGTH as NAME_LENGTH, isProductPrice } from './rules.ts';
 
 const {
@@ -36,10 +37,11 @@ const orderedProduct = z
 
 export const commentRequestSchema = z.object({
   guestId: z.uuid('guestId debe ser un UUID.'),
-  /** The order the comment is for (optional: older apps do not send it). */
+  /** The order the comment is for: the function comments only on orders the bar holds (optional: older apps do not send it). */
   orderId: z.uuid('orderId debe ser un UUID.').optional(),
   name: guestName,
   product: orderedProduct,
+  /** Names of the guest's earlier active orders, newest first. */
   previousProducts: z
     .array(atMost(MAX_PRODUCT_NAME_LENGTH, `Cada producto anterior tiene a lo más ${MAX_PRODUCT_NAME_LENGTH} caracteres.`))
     .max(MAX_PREVIOUS_PRODUCTS, `A lo más ${MAX_PREVIOUS_PRODUCTS} productos anteriores.`),
@@ -74,4 +76,12 @@ export function parseCommentRequest(body: unknown): ParsedCommentRequest {
     message: issue.message,
   }));
   return { ok: false, issues };
+}
+
+/** The `comment` function's body (see body.ts): the order, or why not. */
+export function parseCommentBody(text: string): ParsedBody<CommentOrder> {
+  const json = parseJson(text);
+  if (!json.ok) return json;
+  const parsed = parseCommentRequest(json.value);
+  return parsed.ok ? { ok: true, value: parsed.order } : { ok: false, error: 'Pedido inválido.', issues: parsed.issues };
 }
