@@ -1,4 +1,8 @@
-/** What the app sends to ask for a comment, and the rules it must meet. */
+/**
+ * What the app sends to ask for a comment, and the rules it must meet, written
+ * once: the function parses with the schema, the app builds its body to the
+ * schema's input type (src/comments/request.ts).
+ */
 import { z } from 'zod';
 import { parseJson, type ParsedBody } from './body.ts';
 import { cleanGuestText, COMMENT_LIMITS, countCharacters, GUEST_NAME_LENGTH as NAME_LENGTH, isProductPrice } from './rules.ts';
@@ -49,12 +53,15 @@ export const commentRequestSchema = z.object({
     MAX_PREVIOUS_COMMENT_LENGTH,
     `El comentario anterior tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`,
   ).optional(),
-  /** The guest's latest comments, newest first (optional: older apps do not send them). */
+  /** The guest's latest comments, newest first, so the local quips never repeat one (optional: older apps do not send them). */
   recentComments: z
     .array(atMost(MAX_PREVIOUS_COMMENT_LENGTH, `Cada comentario reciente tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`))
     .max(MAX_RECENT_COMMENTS, `A lo más ${MAX_RECENT_COMMENTS} comentarios recientes.`)
     .optional(),
 });
+
+/** What the app sends: the name as the guest typed it. */
+export type CommentRequest = z.input<typeof commentRequestSchema>;
 
 /** A valid order to comment on; the name is already cleaned. */
 export type CommentOrder = z.output<typeof commentRequestSchema>;
