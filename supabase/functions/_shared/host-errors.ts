@@ -26,4 +26,4 @@ const INVALID_REQUEST = 'Pedido inválido: ';
 export const invalidRequest = (reason: string): string => `${INVALID_REQUEST}${reason}`;
 
 /** The reason of a refused request as the host's page shows it: without the function's prefix. */
-export const reasonOf = (error: string): string => (error.startsWith(INVALID_REQUEST) ? error.slice(INVALID_REQUEST.length) : error);
+export const hostReason = (error: string): string => (error.startsWith(INVALID_REQUEST) ? error.slice(INVALID_REQUEST.length) : error);
