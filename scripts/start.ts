@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { renderUnicodeCompact } from 'uqr';
+import { OPERATOR_ENV_NAMES } from '../supabase/functions/comment/settings.ts';
 import { operatorConsole } from './lib/operator-console.ts';
 import { ROOT, startProduct, type RunningProduct } from './lib/product.ts';
 import { stopOnSignalsAndParentExit } from './lib/shutdown.ts';
@@ -25,8 +26,7 @@ function portFromEnv(): number {
 }
 
 function functionEnv(): Record<string, string> {
-  const names = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ALLOWED_ORIGINS'];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  return Object.fromEntries(OPERATOR_ENV_NAMES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
 
 const indent = (block: string) => block.split('\n').map((line) => `  ${line}`).join('\n');

@@ -3,6 +3,7 @@
  * may reach the model's host and the project (its rate limits live in
  * Postgres), and read its own settings and the OpenAI SDK's.
  */
+import { PROJECT_ENV_NAMES } from '../../supabase/functions/_shared/project.ts';
 import {
   edgeFunctionArguments,
   startEdgeFunction,
@@ -20,7 +21,7 @@ export function commentPermissions(env: Readonly<Record<string, string>>): EdgeF
   return {
     allowNet: [new URL(env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').host, ...project],
     // The OpenAI SDK reads a few of its own too (OPENAI_ORG_ID, OPENAI_LOG…).
-    allowEnv: ['ALLOWED_ORIGINS', 'OPENAI_*', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'],
+    allowEnv: ['ALLOWED_ORIGINS', 'OPENAI_*', ...PROJECT_ENV_NAMES],
   };
 }
 

@@ -6,6 +6,7 @@
  * service_role key: `comment` for its rate limits, besides its model
  * settings; `host` for the party, and it checks the host's key.
  */
+import { HOST_ENV_NAMES } from '../../supabase/functions/host/settings.ts';
 import { commentPermissions } from './comment-function.ts';
 import { hasEdgeFunction, startEdgeFunction, type EdgeFunctionOptions, type RunningEdgeFunction } from './edge-function.ts';
 
@@ -42,7 +43,7 @@ function settingsFor(name: FunctionName, options: ProductFunctionsOptions): Func
       ...(allowedOrigins ? { ALLOWED_ORIGINS: allowedOrigins } : {}),
     },
     allowNet: [new URL(options.appOrigin).host],
-    allowEnv: ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'HOST_KEY', 'ALLOWED_ORIGINS'],
+    allowEnv: HOST_ENV_NAMES,
   };
 }
 

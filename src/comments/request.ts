@@ -1,18 +1,8 @@
-/** What the `comment` function is asked (supabase/functions/_shared/comment-request.ts). */
+/** What the `comment` function is asked, built to its schema (supabase/functions/_shared/comment-request.ts). */
+import type { CommentRequest } from '../../supabase/functions/_shared/comment-request.ts';
 import { COMMENT_LIMITS } from '../../supabase/functions/_shared/rules.ts';
 
-export interface CommentRequest {
-  readonly guestId: string;
-  /** The order the comment is for: the function comments only on orders the bar holds. */
-  readonly orderId?: string;
-  readonly name: string;
-  readonly product: { readonly name: string; readonly price: number };
-  /** Names of the guest's earlier active orders, newest first. */
-  readonly previousProducts: readonly string[];
-  readonly previousComment?: string;
-  /** The guest's latest comments, newest first: the local quips never repeat one of them. */
-  readonly recentComments?: readonly string[];
-}
+export type { CommentRequest };
 
 export interface CommentGuest {
   readonly id: string;

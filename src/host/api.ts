@@ -1,5 +1,6 @@
 /** The host page's one network call: POST `{ key, action, … }` to the `host` function, read JSON. */
 import type { BackendConfig } from '../config/env-rules.ts';
+import { HOST_ERRORS } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 
 export interface HostEndpoint {
@@ -29,10 +30,8 @@ export interface AskOptions {
   readonly timeoutMs?: number;
 }
 
-export const WRONG_KEY = 'Clave incorrecta.';
-export const TOO_MANY_TRIES = 'Demasiados intentos; espera un minuto.';
-
-const FALLBACK_REASONS: Readonly<Record<number, string>> = { 401: WRONG_KEY, 429: TOO_MANY_TRIES };
+/** What the function says to these, for a refusal that carries no reason of its own. */
+const FALLBACK_REASONS: Readonly<Record<number, string>> = { 401: HOST_ERRORS.wrongKey, 429: HOST_ERRORS.tooManyTries };
 
 export async function askHost(endpoint: HostEndpoint, key: string, action: HostCall, options: AskOptions = {}): Promise<HostAnswer> {
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);

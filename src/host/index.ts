@@ -1,5 +1,5 @@
 /** The host's page: the party across guests, through the `host` Edge Function. */
-export { askHost, hostEndpoint, TOO_MANY_TRIES, WRONG_KEY, type HostAnswer, type HostEndpoint } from './api.ts';
+export { askHost, hostEndpoint, type HostAnswer, type HostEndpoint } from './api.ts';
 export { csvFileName, downloadText, partyCsv } from './csv.ts';
 export { formatAge, formatClock, productCount } from './format.ts';
 export { useGuestDetail, useHostState, useNow, type DetailState } from './hooks.ts';

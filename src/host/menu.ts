@@ -6,6 +6,7 @@
  * on screen; a refusal leaves it as it was and says why in Spanish.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 // The rule itself, not the catalogue: the host's page never loads the built-in list.
 import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
@@ -73,7 +74,7 @@ export const MENU_MESSAGES = {
 
 /** Why an edit did not go through, in the host's words (the function's 400s name the request: the host needs only the rule). */
 export function editRefusal(answer: HostAnswer): string {
-  if (answer.kind === 'refused') return answer.error.replace(/^Pedido inválido: /, '');
+  if (answer.kind === 'refused') return hostReason(answer.error);
   if (answer.kind === 'offline') return MENU_MESSAGES.offline;
   return MENU_MESSAGES.failed;
 }

@@ -8,6 +8,7 @@
  * (the list, or one party by its code) and names that party in every request;
  * a party's own key stays on its party.
  */
+import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 import type { HostAnswer, HostCall } from './api.ts';
 import { createMarkQueue, type MarkChange, type PendingMark } from './marks.ts';
@@ -279,5 +280,5 @@ function signInErrorOf(answer: HostAnswer): string {
 
 /** Why a request about a party did not go through, in the host's words (the function's 400s name the request: the host needs only the rule). */
 function reasonOf(answer: HostAnswer): string {
-  return answer.kind === 'ok' ? SIGN_IN_MESSAGES.failed : signInErrorOf(answer).replace(/^Pedido inválido: /, '');
+  return answer.kind === 'ok' ? SIGN_IN_MESSAGES.failed : hostReason(signInErrorOf(answer));
 }

@@ -1,5 +1,10 @@
-/** What the app sends to ask for a comment, and the rules it must meet. */
+/**
+ * What the app sends to ask for a comment, and the rules it must meet, written
+ * once: the function parses with the schema, the app builds its body to the
+ * schema's input type (src/comments/request.ts).
+ */
 import { z } from 'zod';
+import { parseJson, type ParsedBody } from './body.ts';
 import { cleanGuestText, COMMENT_LIMITS, countCharacters, GUEST_NAME_LENGTH as NAME_LENGTH, isProductPrice } from './rules.ts';
 
 const {
@@ -36,10 +41,11 @@ const orderedProduct = z
 
 export const commentRequestSchema = z.object({
   guestId: z.uuid('guestId debe ser un UUID.'),
-  /** The order the comment is for (optional: older apps do not send it). */
+  /** The order the comment is for: the function comments only on orders the bar holds (optional: older apps do not send it). */
   orderId: z.uuid('orderId debe ser un UUID.').optional(),
   name: guestName,
   product: orderedProduct,
+  /** Names of the guest's earlier active orders, newest first. */
   previousProducts: z
     .array(atMost(MAX_PRODUCT_NAME_LENGTH, `Cada producto anterior tiene a lo más ${MAX_PRODUCT_NAME_LENGTH} caracteres.`))
     .max(MAX_PREVIOUS_PRODUCTS, `A lo más ${MAX_PREVIOUS_PRODUCTS} productos anteriores.`),
@@ -47,12 +53,15 @@ export const commentRequestSchema = z.object({
     MAX_PREVIOUS_COMMENT_LENGTH,
     `El comentario anterior tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`,
   ).optional(),
-  /** The guest's latest comments, newest first (optional: older apps do not send them). */
+  /** The guest's latest comments, newest first, so the local quips never repeat one (optional: older apps do not send them). */
   recentComments: z
     .array(atMost(MAX_PREVIOUS_COMMENT_LENGTH, `Cada comentario reciente tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`))
     .max(MAX_RECENT_COMMENTS, `A lo más ${MAX_RECENT_COMMENTS} comentarios recientes.`)
     .optional(),
 });
+
+/** What the app sends: the name as the guest typed it. */
+export type CommentRequest = z.input<typeof commentRequestSchema>;
 
 /** A valid order to comment on; the name is already cleaned. */
 export type CommentOrder = z.output<typeof commentRequestSchema>;
@@ -74,4 +83,12 @@ export function parseCommentRequest(body: unknown): ParsedCommentRequest {
     message: issue.message,
   }));
   return { ok: false, issues };
+}
+
+/** The `comment` function's body (see body.ts): the order, or why not. */
+export function parseCommentBody(text: string): ParsedBody<CommentOrder> {
+  const json = parseJson(text);
+  if (!json.ok) return json;
+  const parsed = parseCommentRequest(json.value);
+  return parsed.ok ? { ok: true, value: parsed.order } : { ok: false, error: 'Pedido inválido.', issues: parsed.issues };
 }

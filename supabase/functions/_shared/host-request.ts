@@ -1,34 +1,23 @@
-/** What the host's page asks the `host` function, and the rules it must meet. */
-import { checkImportLines, checkProduct, checkProductPrice, describeProblem, type LineProblem, type MenuProduct } from './menu-import.ts';
+/**
+ * What the host's page asks the `host` function, and the rules it must meet,
+ * written once as zod schemas over the shared rules (rules.ts, menu-import.ts):
+ * the function parses with them, the host's page builds its actions to their
+ * output type (HostAction). Each refusal is the first problem, in Spanish.
+ */
+import { z } from 'zod';
+import { parseJson, type ParsedBody } from './body.ts';
+import {
+  checkImportLines,
+  checkProductCategory,
+  checkProductName,
+  checkProductPrice,
+  describeProblem,
+  type Checked,
+  type LineProblem,
+} from './menu-import.ts';
 import { cleanGuestText, countCharacters, isPartyCode, isPartyPaymentUrl, isUuid } from './rules.ts';
 
-export type HostAction =
-  | { readonly action: 'party' }
-  | { readonly action: 'orders' }
-  | { readonly action: 'guest'; readonly guestId: string }
-  | { readonly action: 'paid'; readonly guestId: string; readonly paid: boolean; readonly amount?: number }
-  /** The owner's list of parties. */
-  | { readonly action: 'parties' }
-  /** menuFrom: the code of the party whose list the new party copies; null for the built-in list. */
-  | { readonly action: 'create_party'; readonly name: string; readonly date: string; readonly paymentUrl: string | null; readonly menuFrom: string | null }
-  | { readonly action: 'close_party' }
-  /** The party's list, sold-out dishes included. */
-  | { readonly action: 'menu' }
-  | { readonly action: 'set_price'; readonly name: string; readonly price: number }
-  | { readonly action: 'set_sold_out'; readonly name: string; readonly soldOut: boolean }
-  /** The wire's own shape: name, price and category beside the action, as every other action's fields. */
-  | ({ readonly action: 'add_product' } & MenuProduct)
-  /** All or nothing: every line adds a product or changes the one of that name. */
-  | { readonly action: 'import_menu'; readonly lines: readonly MenuProduct[] };
-
-/** Actions that change a party's list: refused once the party is over. */
-export const MENU_EDITS: ReadonlySet<HostAction['action']> = new Set(['set_price', 'set_sold_out', 'add_product', 'import_menu']);
-
-/** Actions only the deployment's owner key may ask. */
-export const OWNER_ACTIONS: ReadonlySet<HostAction['action']> = new Set(['parties', 'create_party']);
-
 export const PARTY_NAME_LENGTH = { min: 1, max: 80 } as const;
-const PARTY_CODE = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The largest body the host's page sends: an import of a few hundred lines fits. */
 export const MAX_HOST_BODY_BYTES = 128 * 1024;
@@ -39,113 +28,170 @@ const MAX_LISTED_NAME_LENGTH = 120;
 export const MAX_PAID_AMOUNT = 10_000_000_000;
 export const MAX_KEY_LENGTH = 512;
 
-export type Parsed<T> =
-  | { readonly ok: true; readonly value: T }
-  /** problems: an import's bad lines, each by its number (1-based, in the order sent). */
-  | { readonly ok: false; readonly error: string; readonly problems?: readonly LineProblem[] };
+/** A field that passes one of the shared rules, or `error`. */
+const passing = <T>(rule: (value: unknown) => value is T, error: string) => z.custom<T>(rule, { error });
 
-const refuse = (error: string): { ok: false; error: string } => ({ ok: false, error });
+/** A field one of menu-import's checks takes (cleaned as it cleans it), or its problem. */
+const checkedBy = <T>(check: (value: unknown) => Checked<T>) =>
+  z.unknown().transform((value, context) => {
+    const checked = check(value);
+    if (checked.ok) return checked.value;
+    context.issues.push({ code: 'custom', message: checked.problem, input: value });
+    return z.NEVER;
+  });
 
-/** The body as a JSON object, or why not. */
-export function parseHostBody(text: string): Parsed<Readonly<Record<string, unknown>>> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return refuse('El cuerpo no es JSON válido.');
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return refuse('El cuerpo debe ser un objeto JSON.');
-  return { ok: true, value: json as Readonly<Record<string, unknown>> };
+const yesOrNo = (field: string) => z.boolean({ error: `${field} debe ser true o false.` });
+
+const guestId = passing(isUuid, 'guestId debe ser un UUID.');
+
+const isListedName = (name: unknown): name is string => typeof name === 'string' && name !== '' && countCharacters(name) <= MAX_LISTED_NAME_LENGTH;
+/** The name of a product already on the list, as the page was given it. */
+const listedName = passing(isListedName, 'name debe ser el nombre de un producto de la carta.');
+
+const isPaidAmount = (amount: unknown): amount is number =>
+  typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0 && amount <= MAX_PAID_AMOUNT;
+
+const paid = z
+  .object({ action: z.literal('paid'), guestId, paid: yesOrNo('paid'), amount: z.unknown().optional() })
+  .transform(({ action, guestId, paid, amount }, context) => {
+    // An amount counts only with a mark: taking a mark back carries none.
+    if (amount === undefined || !paid) return { action, guestId, paid };
+    if (isPaidAmount(amount)) return { action, guestId, paid, amount };
+    context.issues.push({ code: 'custom', message: `amount debe ser un entero de pesos entre 0 y ${MAX_PAID_AMOUNT}.`, input: amount, path: ['amount'] });
+    return z.NEVER;
+  });
+
+const partyName = z
+  .unknown()
+  .transform((name) => (typeof name === 'string' ? cleanGuestText(name) : ''))
+  .refine(
+    (name) => countCharacters(name) >= PARTY_NAME_LENGTH.min && countCharacters(name) <= PARTY_NAME_LENGTH.max,
+    `El nombre de la fiesta debe tener entre ${PARTY_NAME_LENGTH.min} y ${PARTY_NAME_LENGTH.max} caracteres.`,
+  );
+
+const isPartyDate = (date: unknown): date is string =>
+  typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T12:00:00Z`));
+
+const NOT_HTTPS = 'La página de pago debe ser una dirección https://.';
+
+/** A party's own payment page, or null for none. A slash at the end is the same page: the amount goes after it. */
+const paymentUrl = z
+  .string({ error: NOT_HTTPS })
+  .nullish()
+  .transform((given, context) => {
+    const url = (given ?? '').trim().replace(/\/+$/, '');
+    if (url === '') return null;
+    if (isPartyPaymentUrl(url)) return url;
+    const withQuery = /^https:\/\/[^?#]*[?#]/.test(url);
+    context.issues.push({
+      code: 'custom',
+      message: withQuery ? 'La página de pago no puede llevar ? ni #: el monto se agrega al final de la dirección.' : NOT_HTTPS,
+      input: given,
+    });
+    return z.NEVER;
+  });
+
+/** A party's code, or null for none. */
+const partyCode = (field: string) =>
+  passing(isPartyCode, `${field} debe ser el código de una fiesta.`)
+    .nullish()
+    .transform((code) => code ?? null);
+
+const importLines = z.unknown().transform((lines, context) => {
+  const checked = checkImportLines(lines);
+  if (checked.ok) return checked.value;
+  const message = checked.error ?? checked.problems.map(describeProblem).join(' ');
+  context.issues.push({ code: 'custom', message, input: lines, params: { problems: checked.problems } });
+  return z.NEVER;
+});
+
+const ACTIONS =
+  'party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product o import_menu';
+
+const hostActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('party') }),
+    z.object({ action: z.literal('orders') }),
+    z.object({ action: z.literal('guest'), guestId }),
+    paid,
+    /** The owner's list of parties. */
+    z.object({ action: z.literal('parties') }),
+    /** menuFrom: the code of the party whose list the new party copies; null for the built-in list. */
+    z.object({
+      action: z.literal('create_party'),
+      name: partyName,
+      date: passing(isPartyDate, 'La fecha debe ser AAAA-MM-DD.'),
+      paymentUrl,
+      menuFrom: partyCode('menuFrom'),
+    }),
+    z.object({ action: z.literal('close_party') }),
+    /** The party's list, sold-out dishes included. */
+    z.object({ action: z.literal('menu') }),
+    z.object({ action: z.literal('set_price'), name: listedName, price: checkedBy(checkProductPrice) }),
+    z.object({ action: z.literal('set_sold_out'), name: listedName, soldOut: yesOrNo('soldOut') }),
+    /** The wire's own shape: name, price and category beside the action, as every other action's fields. */
+    z.object({
+      action: z.literal('add_product'),
+      name: checkedBy(checkProductName),
+      price: checkedBy(checkProductPrice),
+      category: checkedBy(checkProductCategory),
+    }),
+    /** All or nothing: every line adds a product or changes the one of that name. */
+    z.object({ action: z.literal('import_menu'), lines: importLines }),
+  ],
+  { error: `action debe ser ${ACTIONS}.` },
+);
+
+export type HostAction = z.output<typeof hostActionSchema>;
+
+/** Actions only the deployment's owner key may ask. */
+export const OWNER_ACTIONS: ReadonlySet<HostAction['action']> = new Set(['parties', 'create_party']);
+
+type HostBody = Readonly<Record<string, unknown>>;
+
+/** Any JSON object; its fields are read one by one, the key before the action. */
+const hostBody = passing((body: unknown): body is HostBody => typeof body === 'object' && body !== null && !Array.isArray(body), 'El cuerpo debe ser un objeto JSON.');
+
+const hostKey = z
+  .string()
+  .min(1)
+  .transform((key) => key.slice(0, MAX_KEY_LENGTH));
+
+/** The first problem as the function's refusal, with an import's bad lines, each by its number (1-based, in the order sent). */
+function refusalOf(error: z.ZodError): ParsedBody<never> {
+  const [first] = error.issues;
+  const problems: unknown = first?.code === 'custom' ? first.params?.problems : undefined;
+  return {
+    ok: false,
+    error: first?.message ?? 'Pedido inválido.',
+    // Only importLines puts problems there, as LineProblem[].
+    ...(Array.isArray(problems) ? { problems: problems as LineProblem[] } : {}),
+  };
+}
+
+function parsedBy<T>(schema: z.ZodType<T>, value: unknown): ParsedBody<T> {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : refusalOf(parsed.error);
+}
+
+/** The body as a JSON object, or why not (see body.ts). */
+export function parseHostBody(text: string): ParsedBody<HostBody> {
+  const json = parseJson(text);
+  return json.ok ? parsedBy(hostBody, json.value) : json;
 }
 
 /** The key the page sent: null when there is none. */
-export function hostKeyOf(body: Readonly<Record<string, unknown>>): string | null {
-  const key = body.key;
-  return typeof key === 'string' && key !== '' ? key.slice(0, MAX_KEY_LENGTH) : null;
+export function hostKeyOf(body: HostBody): string | null {
+  const key = hostKey.safeParse(body.key);
+  return key.success ? key.data : null;
 }
 
 /** The party the request names by its code: null for none (the owner's default party), or why it cannot be one. */
-export function partyCodeOf(body: Readonly<Record<string, unknown>>): Parsed<string | null> {
-  const { party } = body;
-  if (party === undefined || party === null) return { ok: true, value: null };
-  return typeof party === 'string' && PARTY_CODE.test(party) ? { ok: true, value: party } : refuse('party debe ser el código de una fiesta.');
+export function partyCodeOf(body: HostBody): ParsedBody<string | null> {
+  return parsedBy(partyCode('party'), body.party);
 }
 
-export function parseHostAction(body: Readonly<Record<string, unknown>>): Parsed<HostAction> {
-  switch (body.action) {
-    case 'party':
-    case 'orders':
-    case 'parties':
-    case 'close_party':
-      return { ok: true, value: { action: body.action } };
-    case 'create_party':
-      return parseNewParty(body);
-    case 'guest':
-      return isUuid(body.guestId) ? { ok: true, value: { action: 'guest', guestId: body.guestId } } : refuse('guestId debe ser un UUID.');
-    case 'paid':
-      return parsePaid(body);
-    case 'menu':
-      return { ok: true, value: { action: 'menu' } };
-    case 'set_price':
-    case 'set_sold_out':
-    case 'add_product':
-    case 'import_menu':
-      return parseMenuEdit(body.action, body);
-    default:
-      return refuse('action debe ser party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product o import_menu.');
-  }
-}
-
-/** The name of a product already on the list, as the page was given it. */
-function listedName(name: unknown): string | null {
-  return typeof name === 'string' && name !== '' && countCharacters(name) <= MAX_LISTED_NAME_LENGTH ? name : null;
-}
-
-function parseMenuEdit(action: 'set_price' | 'set_sold_out' | 'add_product' | 'import_menu', body: Readonly<Record<string, unknown>>): Parsed<HostAction> {
-  if (action === 'add_product') {
-    const product = checkProduct({ name: body.name, price: body.price, category: body.category });
-    return product.ok ? { ok: true, value: { action, ...product.value } } : refuse(product.problem);
-  }
-  if (action === 'import_menu') {
-    const lines = checkImportLines(body.lines);
-    if (lines.ok) return { ok: true, value: { action, lines: lines.value } };
-    return { ok: false, error: lines.error ?? lines.problems.map(describeProblem).join(' '), problems: lines.problems };
-  }
-  const name = listedName(body.name);
-  if (name === null) return refuse('name debe ser el nombre de un producto de la carta.');
-  if (action === 'set_sold_out') {
-    return typeof body.soldOut === 'boolean' ? { ok: true, value: { action, name, soldOut: body.soldOut } } : refuse('soldOut debe ser true o false.');
-  }
-  const price = checkProductPrice(body.price);
-  return price.ok ? { ok: true, value: { action, name, price: price.value } } : refuse(price.problem);
-}
-
-function parsePaid(body: Readonly<Record<string, unknown>>): Parsed<HostAction> {
-  if (!isUuid(body.guestId)) return refuse('guestId debe ser un UUID.');
-  if (typeof body.paid !== 'boolean') return refuse('paid debe ser true o false.');
-  const { amount } = body;
-  if (amount === undefined || !body.paid) return { ok: true, value: { action: 'paid', guestId: body.guestId, paid: body.paid } };
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || amount > MAX_PAID_AMOUNT) {
-    return refuse(`amount debe ser un entero de pesos entre 0 y ${MAX_PAID_AMOUNT}.`);
-  }
-  return { ok: true, value: { action: 'paid', guestId: body.guestId, paid: true, amount } };
-}
-
-function parseNewParty(body: Readonly<Record<string, unknown>>): Parsed<HostAction> {
-  const name = typeof body.name === 'string' ? cleanGuestText(body.name) : '';
-  const length = countCharacters(name);
-  if (length < PARTY_NAME_LENGTH.min || length > PARTY_NAME_LENGTH.max) return refuse(`El nombre de la fiesta debe tener entre ${PARTY_NAME_LENGTH.min} y ${PARTY_NAME_LENGTH.max} caracteres.`);
-  const date = body.date;
-  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T12:00:00Z`))) return refuse('La fecha debe ser AAAA-MM-DD.');
-  const given = body.paymentUrl;
-  if (given !== undefined && given !== null && typeof given !== 'string') return refuse('La página de pago debe ser una dirección https://.');
-  // A slash at the end is the same page; the amount goes after it.
-  const url = (given ?? '').trim().replace(/\/+$/, '');
-  if (url !== '' && !isPartyPaymentUrl(url)) {
-    return refuse(/^https:\/\/[^?#]*[?#]/.test(url) ? 'La página de pago no puede llevar ? ni #: el monto se agrega al final de la dirección.' : 'La página de pago debe ser una dirección https://.');
-  }
-  const paymentUrl = url === '' ? null : url;
-  const { menuFrom } = body;
-  if (menuFrom !== undefined && menuFrom !== null && !isPartyCode(menuFrom)) return refuse('menuFrom debe ser el código de una fiesta.');
-  return { ok: true, value: { action: 'create_party', name, date, paymentUrl, menuFrom: menuFrom ?? null } };
+export function parseHostAction(body: HostBody): ParsedBody<HostAction> {
+  return parsedBy(hostActionSchema, body);
 }

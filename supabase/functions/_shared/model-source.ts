@@ -1,7 +1,6 @@
 /** The model's comment: an OpenAI-compatible streaming chat completion, as text pieces. */
 import OpenAI from 'openai';
 import { commentTokenParameters } from './model-parameters.ts';
-import type { ChatMessage } from './prompt.ts';
 import { EmptyAnswerError, type TextSource } from './text-stream.ts';
 
 /**
@@ -11,6 +10,12 @@ import { EmptyAnswerError, type TextSource } from './text-stream.ts';
 export const DEFAULT_MODEL = 'gpt-5-mini';
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export { MAX_COMMENT_TOKENS } from './model-parameters.ts';
+
+/** What the model is told: the comment's prompt (comment/prompt.ts) is written in these. */
+export interface ChatMessage {
+  readonly role: 'system' | 'user';
+  readonly content: string;
+}
 
 export interface ModelSettings {
   readonly apiKey: string;
@@ -28,7 +33,7 @@ export function createModelSource(settings: ModelSettings): ModelSource {
     maxRetries: 0,
     timeout: settings.timeoutMs,
     // The SDK would log a failure in lines of its own, once per comment; the function
-    // says why in one line a minute (failures.ts), with the SDK's error in it.
+    // says why in one line a minute (comment/failures.ts), with the SDK's error in it.
     logLevel: 'off',
   });
   const limits = commentTokenParameters(settings.model);

@@ -3,20 +3,21 @@
  * short cheeky comment streamed back as plain text. Pure of Deno globals, so it
  * runs the same under Deno, Supabase and Node.
  */
-import { readBodyText } from '../_shared/body.ts';
+import { readBody } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
-import { parseCommentRequest, type CommentOrder } from '../_shared/comment-request.ts';
+import { parseCommentBody, type CommentOrder } from '../_shared/comment-request.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
-import { CLIENT_GONE, isClientGone, modelFailureLog, redact } from '../_shared/failures.ts';
 import { createModelSource, type ModelSource } from '../_shared/model-source.ts';
-import { buildCommentMessages } from '../_shared/prompt.ts';
-import { quipSource } from '../_shared/quip-source.ts';
-import { memoryAllowances, sharedAllowances, type CommentAllowances, type OrderWait } from '../_shared/allowances.ts';
 import { projectDatabase } from '../_shared/project.ts';
-import { DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimitRule } from '../_shared/rate-limiter.ts';
-import { jsonError, textStream, type ErrorAnswer } from '../_shared/responses.ts';
-import { readSettings, type CommentEnv, type CommentSettings } from '../_shared/settings.ts';
+import { jsonError, textStream } from '../_shared/responses.ts';
+import { COMMENT_LIMITS } from '../_shared/rules.ts';
 import { startTextStream, type StreamDeadlines } from '../_shared/text-stream.ts';
+import { memoryAllowances, sharedAllowances, type CommentAllowances, type OrderWait } from './allowances.ts';
+import { CLIENT_GONE, isClientGone, modelFailureLog, redact } from './failures.ts';
+import { buildCommentMessages } from './prompt.ts';
+import { quipSource } from './quip-source.ts';
+import { DEFAULT_ADDRESS_RATE_LIMIT, DEFAULT_RATE_LIMIT, type RateLimitRule } from './rate-limiter.ts';
+import { readSettings, type CommentEnv, type CommentSettings } from './settings.ts';
 
 export interface CommentHandlerOptions {
   readonly env: CommentEnv;
@@ -83,32 +84,15 @@ export function createCommentHandler(options: CommentHandlerOptions): CommentHan
 async function answer(context: Context, request: Request, info: RequestInfo | undefined, cors: Record<string, string>) {
   const refusal = refuseRequest('comment', request, context.settings.allowedOrigins, cors);
   if (refusal) return refusal;
-  const read = await readOrder(request);
+  const read = await readBody(request, COMMENT_LIMITS.bodyBytes, parseCommentBody);
   if (!read.ok) return jsonError(read.answer, cors);
-  const { order } = read;
+  const order = read.value;
   const decision = await context.allowances.take(order, clientAddress(request, info?.remoteAddr), request.signal);
   if (decision.kind === 'unknown-order') return jsonError({ status: 404, error: COMMENT_ERRORS.unknownOrder }, cors);
   if (decision.kind === 'wait') {
     return jsonError({ status: 429, error: COMMENT_ERRORS.tooMany, retryAfterSeconds: decision.retryAfterSeconds }, cors);
   }
   return streamComment(context, order, request.signal, cors);
-}
-
-type ReadOrder = { readonly ok: true; readonly order: CommentOrder } | { readonly ok: false; readonly answer: ErrorAnswer };
-
-async function readOrder(request: Request): Promise<ReadOrder> {
-  const refuse = (status: number, error: string): ReadOrder => ({ ok: false, answer: { status, error } });
-  const body = await readBodyText(request);
-  if (!body.ok && body.reason === 'too large') return refuse(413, 'El pedido es demasiado grande (máximo 16 KB).');
-  if (!body.ok) return refuse(400, 'El cuerpo no es UTF-8 válido.');
-  let json: unknown;
-  try {
-    json = JSON.parse(body.text);
-  } catch {
-    return refuse(400, 'El cuerpo no es JSON válido.');
-  }
-  const parsed = parseCommentRequest(json);
-  return parsed.ok ? parsed : { ok: false, answer: { status: 400, error: 'Pedido inválido.', issues: parsed.issues } };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Deno entry of the `comment` Edge Function. On Supabase the port and hostname
  * are ignored; locally `scripts/lib/comment-function.ts` sets PORT.
  */
-import { ENV_NAMES } from '../_shared/settings.ts';
+import { ENV_NAMES } from './settings.ts';
 import { createCommentHandler } from './handler.ts';
 
 const env = Object.fromEntries(ENV_NAMES.map((name) => [name, Deno.env.get(name)]));

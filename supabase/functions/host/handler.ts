@@ -4,16 +4,17 @@
  * with the service role. Pure of Deno globals, so it runs the same under
  * Deno, Supabase and Node (the tests give it PostgREST's URL and a fetch).
  */
-import { readBodyText } from '../_shared/body.ts';
+import { readBody } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
 import type { Database } from '../_shared/database.ts';
-import { withoutKey } from '../_shared/host-key.ts';
+import { HOST_ERRORS, invalidRequest } from '../_shared/host-errors.ts';
 import { hostKeyOf, MAX_HOST_BODY_BYTES, OWNER_ACTIONS, parseHostAction, parseHostBody, partyCodeOf, type HostAction } from '../_shared/host-request.ts';
-import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from '../_shared/host-settings.ts';
 import { projectDatabase } from '../_shared/project.ts';
 import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
+import { withoutKey } from './key.ts';
 import { newPartyKey, partyOf, scopeOfKey, sha256Hex, type Scope } from './scope.ts';
+import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from './settings.ts';
 
 export interface HostHandlerOptions {
   readonly env: HostEnv;
@@ -29,22 +30,6 @@ export interface HostHandlerOptions {
 export type { RequestInfo } from '../_shared/gate.ts';
 export type HostHandler = Handler;
 
-
-export const HOST_ERRORS = {
-  noKey: 'Falta la clave de anfitrión.',
-  wrongKey: 'Clave incorrecta.',
-  tooManyTries: 'Demasiados intentos; espera un minuto.',
-  unknownGuest: 'Invitado desconocido.',
-  unknownParty: 'No encontramos esta fiesta.',
-  otherParty: 'Esta clave abre solo su fiesta.',
-  notConfigured: 'La función del anfitrión no está configurada: faltan HOST_KEY, SUPABASE_URL o SUPABASE_SERVICE_ROLE_KEY.',
-  database: 'No se pudo leer la base de datos; intenta de nuevo.',
-  menuClosed: 'La fiesta terminó: su carta ya no se cambia.',
-  unknownProduct: 'Ese producto no está en la carta.',
-  productExists: 'Ya hay un producto con ese nombre en la carta.',
-  unknownMenuSource: 'No encontramos la fiesta de la que copiar la carta.',
-  tooLarge: `El pedido es demasiado grande (máximo ${MAX_HOST_BODY_BYTES / 1024} KB).`,
-} as const;
 
 /** What the SQL functions answer as { refused } instead of the list: status and reason. */
 const REFUSALS: Readonly<Record<string, ErrorAnswer>> = {
@@ -74,7 +59,7 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   if (refusal) return refusal;
   const { hostKey } = context.settings;
   if (!hostKey || !context.database) return jsonError({ status: 503, error: HOST_ERRORS.notConfigured }, cors);
-  const body = await readBody(request);
+  const body = await readBody(request, MAX_HOST_BODY_BYTES, parseHostBody);
   if (!body.ok) return jsonError(body.answer, cors);
   const key = hostKeyOf(body.value);
   if (key === null) return jsonError({ status: 401, error: HOST_ERRORS.noKey }, cors);
@@ -85,19 +70,9 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   const scope = await scopeOfKey(context.database, key, hostKey);
   if (!scope.ok) return databaseAnswer(context, scope, cors);
   if (!scope.scope) return refuseWrongKey(context, context.database, clientAddress(request, info?.remoteAddr), cors);
-  if (!action.ok) return jsonError({ status: 400, error: `Pedido inválido: ${action.error}`, ...(action.problems ? { problems: action.problems } : {}) }, cors);
-  if (!code.ok) return jsonError({ status: 400, error: `Pedido inválido: ${code.error}` }, cors);
+  if (!action.ok) return jsonError({ status: 400, error: invalidRequest(action.error), ...(action.problems ? { problems: action.problems } : {}) }, cors);
+  if (!code.ok) return jsonError({ status: 400, error: invalidRequest(code.error) }, cors);
   return perform(context, context.database, { scope: scope.scope, action: action.value, code: code.value }, cors);
-}
-
-type ReadBody = { readonly ok: true; readonly value: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly answer: ErrorAnswer };
-
-async function readBody(request: Request): Promise<ReadBody> {
-  const text = await readBodyText(request, MAX_HOST_BODY_BYTES);
-  if (!text.ok && text.reason === 'too large') return { ok: false, answer: { status: 413, error: HOST_ERRORS.tooLarge } };
-  if (!text.ok) return { ok: false, answer: { status: 400, error: 'El cuerpo no es UTF-8 válido.' } };
-  const body = parseHostBody(text.text);
-  return body.ok ? body : { ok: false, answer: { status: 400, error: body.error } };
 }
 
 /**

@@ -4,7 +4,7 @@
  * platform; HOST_KEY is the function's secret (`supabase secrets set`).
  * Locally `npm start` sets all of them and PORT.
  */
-import { HOST_ENV_NAMES } from '../_shared/host-settings.ts';
+import { HOST_ENV_NAMES } from './settings.ts';
 import { createHostHandler } from './handler.ts';
 
 const env = Object.fromEntries(HOST_ENV_NAMES.map((name) => [name, Deno.env.get(name)]));

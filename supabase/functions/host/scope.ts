@@ -5,7 +5,7 @@
  * SHA-256) opens that party and nothing else.
  */
 import type { Database } from '../_shared/database.ts';
-import { isHostKey } from '../_shared/host-key.ts';
+import { isHostKey } from './key.ts';
 
 export type Scope = { readonly role: 'owner' } | { readonly role: 'party'; readonly partyId: string };
 

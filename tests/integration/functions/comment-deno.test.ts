@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denoArguments, startCommentFunction, type RunningCommentFunction } from '../../../scripts/lib/comment-function.ts';
-import { chooseQuip } from '../../../supabase/functions/_shared/quips.ts';
+import { chooseQuip } from '../../../supabase/functions/comment/quips.ts';
 import { aValidOrder, anOrder } from '../../support/comment-orders.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../scripts/lib/openai-server.ts';
 import { readOnePiece, readPieces } from '../../support/read-stream.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCommentHandler, type CommentHandlerOptions } from '../../../supabase/functions/comment/handler.ts';
-import { DEFAULT_ADDRESS_RATE_LIMIT } from '../../../supabase/functions/_shared/rate-limiter.ts';
+import { DEFAULT_ADDRESS_RATE_LIMIT } from '../../../supabase/functions/comment/rate-limiter.ts';
 
 const ADDRESS_CEILING = DEFAULT_ADDRESS_RATE_LIMIT.requests;
 import { anOrder, commentRequest, FUNCTION_URL, GUEST_ID } from '../../support/comment-orders.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommentHandler, type CommentHandlerOptions } from '../../../supabase/functions/comment/handler.ts';
-import { DATA_OPEN } from '../../../supabase/functions/_shared/prompt.ts';
-import { chooseQuip } from '../../../supabase/functions/_shared/quips.ts';
+import { DATA_OPEN } from '../../../supabase/functions/comment/prompt.ts';
+import { chooseQuip } from '../../../supabase/functions/comment/quips.ts';
 import { aValidOrder, anOrder, commentRequest } from '../../support/comment-orders.ts';
 import { startFakeOpenAI, type FakeOpenAI, type ScriptedAnswer } from '../../../scripts/lib/openai-server.ts';
 import { readOnePiece, readPieces } from '../../support/read-stream.ts';

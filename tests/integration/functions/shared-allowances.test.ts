@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCommentFunction, type RunningCommentFunction } from '../../../scripts/lib/comment-function.ts';
 import { COMMENT_ERRORS, createCommentHandler, type CommentHandler } from '../../../supabase/functions/comment/handler.ts';
-import { DEFAULT_ADDRESS_RATE_LIMIT } from '../../../supabase/functions/_shared/rate-limiter.ts';
+import { DEFAULT_ADDRESS_RATE_LIMIT } from '../../../supabase/functions/comment/rate-limiter.ts';
 import { anOrder } from '../../support/comment-orders.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGuestDetail, parseParty } from '../../../src/host/party.ts';
-import { HOST_ERRORS, type HostHandler } from '../../../supabase/functions/host/handler.ts';
+import { HOST_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
+import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { askHost, freshAddress, guestData, guestWithOrders, HOST_KEY, hostHandler, product, type SeededGuest } from './support.ts';
 

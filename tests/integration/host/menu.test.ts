@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_PROBLEMS } from '../../../supabase/functions/_shared/menu-import.ts';
 import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
-import { HOST_ERRORS, type HostHandler } from '../../../supabase/functions/host/handler.ts';
+import { HOST_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
+import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { askHost, asGuest, freshAddress, HOST_KEY, hostHandler } from './support.ts';
 

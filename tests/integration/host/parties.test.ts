@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseParty } from '../../../src/host/party.ts';
-import { HOST_ERRORS, type HostHandler } from '../../../supabase/functions/host/handler.ts';
+import { HOST_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
+import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { askHost, asGuest, freshAddress, guestWithOrders, HOST_KEY, hostHandler, product, type SeededGuest } from './support.ts';
 

@@ -1,6 +1,6 @@
 import { APIError, NotFoundError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { modelFailureLog, modelFailureReason, redact } from '../../../supabase/functions/_shared/failures.ts';
+import { modelFailureLog, modelFailureReason, redact } from '../../../supabase/functions/comment/failures.ts';
 import { DeadlineError } from '../../../supabase/functions/_shared/text-stream.ts';
 
 const KEY = 'sk-unit-never-logged';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { throttleLines } from '../../../supabase/functions/_shared/log-throttle.ts';
+import { throttleLines } from '../../../supabase/functions/comment/log-throttle.ts';
 
 function throttled(intervalMs = 60_000) {
   const clock = { now: 0 };

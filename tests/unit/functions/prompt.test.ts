@@ -6,7 +6,7 @@ import {
   FIRST_ORDER_MARKER,
   NO_PREVIOUS_COMMENT,
   PROMPT_EARLIER_PRODUCTS,
-} from '../../../supabase/functions/_shared/prompt.ts';
+} from '../../../supabase/functions/comment/prompt.ts';
 import { formatPesos } from '../../../supabase/functions/_shared/rules.ts';
 import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { formatPesos as appFormatPesos } from '../../../src/tab/money.ts';

@@ -9,7 +9,7 @@ import {
   quipFacts,
   renderQuip,
   templateOf,
-} from '../../../supabase/functions/_shared/quips.ts';
+} from '../../../supabase/functions/comment/quips.ts';
 import { formatPesos } from '../../../supabase/functions/_shared/rules.ts';
 import { aValidOrder } from '../../support/comment-orders.ts';
 

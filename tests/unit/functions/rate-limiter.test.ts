@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../supabase/functions/_shared/rate-limiter.ts';
+import { createRateLimiter } from '../../../supabase/functions/comment/rate-limiter.ts';
 
 function limiterAt(start = 0, maxKeys = 1000) {
   const clock = { now: start };

@@ -1,8 +1,8 @@
 /** The `host` function's pure parts: the key check, the body rules, the settings. */
 import { describe, expect, it } from 'vitest';
-import { isHostKey, withoutKey } from '../../../supabase/functions/_shared/host-key.ts';
+import { isHostKey, withoutKey } from '../../../supabase/functions/host/key.ts';
 import { hostKeyOf, MAX_PAID_AMOUNT, parseHostAction, parseHostBody } from '../../../supabase/functions/_shared/host-request.ts';
-import { readHostSettings } from '../../../supabase/functions/_shared/host-settings.ts';
+import { readHostSettings } from '../../../supabase/functions/host/settings.ts';
 
 const GUEST = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 

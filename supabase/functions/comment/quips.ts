@@ -4,9 +4,9 @@
  * comments (not even the same template with other words), never says "jaja",
  * never tells anyone to stop drinking.
  */
-import type { CommentOrder } from './comment-request.ts';
-import { PRODUCTS } from './menu.ts';
-import { cleanGuestText, formatPesos } from './rules.ts';
+import type { CommentOrder } from '../_shared/comment-request.ts';
+import { PRODUCTS } from '../_shared/menu.ts';
+import { cleanGuestText, formatPesos } from '../_shared/rules.ts';
 
 export interface QuipFacts {
   /** The guest's first name. */

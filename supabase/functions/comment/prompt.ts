@@ -4,14 +4,10 @@
  * never instructions, and it cannot close the block: `<`, `>` and backticks are
  * escaped inside the JSON, so the delimiters never occur in it.
  */
-import type { CommentOrder } from './comment-request.ts';
-import { PRODUCTS } from './menu.ts';
-import { cleanGuestText, formatPesos } from './rules.ts';
-
-export interface ChatMessage {
-  readonly role: 'system' | 'user';
-  readonly content: string;
-}
+import type { CommentOrder } from '../_shared/comment-request.ts';
+import { PRODUCTS } from '../_shared/menu.ts';
+import type { ChatMessage } from '../_shared/model-source.ts';
+import { cleanGuestText, formatPesos } from '../_shared/rules.ts';
 
 export const DATA_OPEN = '<pedido_del_invitado>';
 export const DATA_CLOSE = '</pedido_del_invitado>';

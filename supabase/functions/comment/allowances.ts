@@ -8,7 +8,7 @@
  * parallel instance has its own memory); in memory only when the function
  * runs without a database, or for a moment the database cannot answer.
  */
-import type { Database } from './database.ts';
+import type { Database } from '../_shared/database.ts';
 import { createRateLimiter, type RateLimitRule } from './rate-limiter.ts';
 
 /** The order a comment is asked for. */

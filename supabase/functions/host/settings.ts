@@ -1,6 +1,6 @@
 /** The `host` function's environment, read once, and its fixed rules. */
-import { parseAllowedOrigins } from './cors.ts';
-import { envValue as value, PROJECT_ENV_NAMES, readProject } from './project.ts';
+import { parseAllowedOrigins } from '../_shared/cors.ts';
+import { envValue as value, PROJECT_ENV_NAMES, readProject, type Project } from '../_shared/project.ts';
 
 /** Every variable the function reads besides PORT (the Deno entry reads exactly these). */
 export const HOST_ENV_NAMES = [...PROJECT_ENV_NAMES, 'HOST_KEY', 'ALLOWED_ORIGINS'] as const;
@@ -10,12 +10,9 @@ export type HostEnv = Partial<Readonly<Record<(typeof HOST_ENV_NAMES)[number], s
 /** Wrong host keys one client address may send per window; past it every try waits. */
 export const HOST_KEY_TRIES = { tries: 10, windowSeconds: 60 } as const;
 
-export interface HostSettings {
+export interface HostSettings extends Project {
   /** Absent: the function refuses everything (503) rather than open the party to anyone. */
   readonly hostKey: string | undefined;
-  /** PostgREST's base URL: `${SUPABASE_URL}/rest/v1` unless given. */
-  readonly restUrl: string | undefined;
-  readonly serviceRoleKey: string | undefined;
   readonly allowedOrigins: ReadonlySet<string>;
 }
 

@@ -1,0 +1,29 @@
+/**
+ * What the `host` function says when it refuses, in Spanish, written once for
+ * the function and the host's page (which shows them, and falls back on them
+ * when an answer carries no reason). Free of zod and of the function's code,
+ * so the page imports it for a few strings.
+ */
+
+export const HOST_ERRORS = {
+  noKey: 'Falta la clave de anfitrión.',
+  wrongKey: 'Clave incorrecta.',
+  tooManyTries: 'Demasiados intentos; espera un minuto.',
+  unknownGuest: 'Invitado desconocido.',
+  unknownParty: 'No encontramos esta fiesta.',
+  otherParty: 'Esta clave abre solo su fiesta.',
+  notConfigured: 'La función del anfitrión no está configurada: faltan HOST_KEY, SUPABASE_URL o SUPABASE_SERVICE_ROLE_KEY.',
+  database: 'No se pudo leer la base de datos; intenta de nuevo.',
+  menuClosed: 'La fiesta terminó: su carta ya no se cambia.',
+  unknownProduct: 'Ese producto no está en la carta.',
+  productExists: 'Ya hay un producto con ese nombre en la carta.',
+  unknownMenuSource: 'No encontramos la fiesta de la que copiar la carta.',
+} as const;
+
+/** Before the reason of a request the function would not take; the host's page shows the reason alone. */
+const INVALID_REQUEST = 'Pedido inválido: ';
+
+export const invalidRequest = (reason: string): string => `${INVALID_REQUEST}${reason}`;
+
+/** The reason of a refused request as the host's page shows it: without the function's prefix. */
+export const hostReason = (error: string): string => (error.startsWith(INVALID_REQUEST) ? error.slice(INVALID_REQUEST.length) : error);
