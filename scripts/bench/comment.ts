@@ -12,8 +12,8 @@
 import { startBenchedComment, type BenchedComment } from './comment-stack.ts';
 import { streamComment } from '../../src/comments/stream.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../lib/openai-server.ts';
-import { DEFAULT_MODEL } from '../../supabase/functions/_shared/model-source.ts';
-import { commentTokenParameters } from '../../supabase/functions/_shared/model-parameters.ts';
+import { DEFAULT_MODEL } from '../../supabase/functions/comment/model-source.ts';
+import { commentTokenParameters } from '../../supabase/functions/comment/model-parameters.ts';
 import { median, percentile, saveResults, table, type Figure } from './report.ts';
 
 const PIECES = ['¡Salud', ', po!', ' Esa', ' Summer', ' Ale', ' te', ' queda', ' al', ' pelo,', ' cachai', ' o', ' no.'];

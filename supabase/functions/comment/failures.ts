@@ -5,7 +5,7 @@
 import { APIConnectionError, APIError } from 'openai';
 import { throttleLines } from './log-throttle.ts';
 import type { ErrorAnswer } from '../_shared/responses.ts';
-import { ClientGoneError, DeadlineError, EmptyAnswerError } from '../_shared/text-stream.ts';
+import { ClientGoneError, DeadlineError, EmptyAnswerError } from './text-stream.ts';
 
 /** Every failure of the model looks alike to the guest, so one line a minute tells the operator enough. */
 export const MODEL_FAILURE_LOG_INTERVAL_MS = 60_000;

@@ -6,7 +6,7 @@
  */
 import type { CommentOrder } from '../_shared/comment-request.ts';
 import { PRODUCTS } from '../_shared/menu.ts';
-import type { ChatMessage } from '../_shared/model-source.ts';
+import type { ChatMessage } from './model-source.ts';
 import { cleanGuestText, formatPesos } from '../_shared/rules.ts';
 
 export const DATA_OPEN = '<pedido_del_invitado>';

@@ -1,7 +1,7 @@
 /** The local quip, streamed in small pieces through the same path as the model's answer. */
 import type { CommentOrder } from '../_shared/comment-request.ts';
 import { chooseQuip, quipChunks } from './quips.ts';
-import type { TextSource } from '../_shared/text-stream.ts';
+import type { TextSource } from './text-stream.ts';
 
 export function quipSource(order: CommentOrder, pauseMs: number): TextSource {
   const chunks = quipChunks(chooseQuip(order));

@@ -1,6 +1,6 @@
 /** The function's environment, read once. */
 import { parseAllowedOrigins } from '../_shared/cors.ts';
-import { DEFAULT_BASE_URL, DEFAULT_MODEL } from '../_shared/model-source.ts';
+import { DEFAULT_BASE_URL, DEFAULT_MODEL } from './model-source.ts';
 import { envValue as value, PROJECT_ENV_NAMES, readProject, type Project } from '../_shared/project.ts';
 
 /** What the operator sets for the function (`npm start` passes on those set); the platform sets the project's. */

@@ -1,7 +1,7 @@
 import { APIError, NotFoundError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { modelFailureLog, modelFailureReason, redact } from '../../../supabase/functions/comment/failures.ts';
-import { DeadlineError } from '../../../supabase/functions/_shared/text-stream.ts';
+import { DeadlineError } from '../../../supabase/functions/comment/text-stream.ts';
 
 const KEY = 'sk-unit-never-logged';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operatorConsole } from '../../../scripts/lib/operator-console.ts';
 import { modelFailureLog } from '../../../supabase/functions/comment/failures.ts';
-import { DeadlineError } from '../../../supabase/functions/_shared/text-stream.ts';
+import { DeadlineError } from '../../../supabase/functions/comment/text-stream.ts';
 
 function printed(verbose: boolean, act: (console: ReturnType<typeof operatorConsole>) => void): string[] {
   const lines: string[] = [];
