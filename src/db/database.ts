@@ -45,7 +45,9 @@ export class BarTabDatabase extends Dexie {
  */
 export function onDexie(database: BarTabDatabase): PhoneDatabase {
   const connect = async () => {
-    if (!database.isOpen()) await database.open();
+    // Always through open(), which answers at once once Dexie is open: Dexie holds the connection (isOpen() is
+    // true) while the upgrade that first makes the database still runs, and a transaction started then throws.
+    await database.open();
     return database.backendDB();
   };
   return overIndexedDb(database.name, connect, (parts) => {
