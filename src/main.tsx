@@ -2,13 +2,15 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { arriveByLink } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
-import { appTakesOver, firstViewFitsHere, STORED_GUEST_KEY } from './pwa/index.ts';
+import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, STORED_GUEST_KEY } from './pwa/index.ts';
 import { App } from './views/App.tsx';
 import './views/theme.css';
 
 /** The host's page: a chunk of its own, fetched only at /anfitrion, never in the guests' first load. */
 const HostApp = lazy(() => import('./views/host/HostApp.tsx'));
 const isHostPage = /^\/anfitrion\/?$/.test(location.pathname);
+/** Read before a party's link moves the phone (below): a returning guest's view is not the name view as built, even there. */
+const fitsAsBuilt = firstViewFitsHere(location.pathname, () => localStorage.getItem(STORED_GUEST_KEY));
 
 /**
  * A party's link (`/f/<code>`) moves the phone into that party before the
@@ -30,7 +32,10 @@ if (!root) throw new Error('index.html has no #root');
  * cannot be a party's shows only that.
  */
 const asBuilt = root.hasAttribute('data-first-view');
-const takeOver = asBuilt && firstViewFitsHere(location.pathname, () => localStorage.getItem(STORED_GUEST_KEY)) && link.kind !== 'malformed';
+const hidden = document.documentElement.hasAttribute(HIDE_FIRST_VIEW);
+const takeOver = asBuilt && fitsAsBuilt && !hidden && link.kind !== 'malformed';
+// From here the app shows what it shows: the early script, if it runs later, hides nothing of it.
+root.removeAttribute('data-first-view');
 appTakesOver(document);
 const app = (
   <StrictMode>
@@ -47,6 +52,5 @@ if (takeOver) {
   hydrateRoot(root, app);
 } else {
   root.replaceChildren();
-  root.removeAttribute('data-first-view');
   createRoot(root).render(app);
 }

@@ -39,7 +39,8 @@ export function firstViewFitsHere(pathname: string, storedGuest: () => string | 
 /** The early script: hides a view as built that is not this page's, and holds a submit until the app runs. */
 export function holdFirstView(document: Document, pathname: string, storedGuest: () => string | null): void {
   const html = document.documentElement;
-  if (!firstViewFitsHere(pathname, storedGuest)) html.setAttribute(HIDE_FIRST_VIEW, '');
+  // Run late (async, after the app), it has nothing to hide: the app shows what it shows.
+  if (!html.hasAttribute(APP_RUNS) && !firstViewFitsHere(pathname, storedGuest)) html.setAttribute(HIDE_FIRST_VIEW, '');
   document.addEventListener(
     'submit',
     (event) => {

@@ -2,4 +2,4 @@ export { dismissInstallHint, promptInstall, useInstallOffer } from './install.ts
 export { requestPersistentStorage } from './persist.ts';
 export { useAppUpdate, type AppUpdate } from './useAppUpdate.ts';
 export { useOfflineFailed } from './offline-readiness.ts';
-export { appTakesOver, firstViewFitsHere, NAME_FIELD, STORED_GUEST_KEY, takeEarlyName } from './first-view.ts';
+export { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, NAME_FIELD, STORED_GUEST_KEY, takeEarlyName } from './first-view.ts';
