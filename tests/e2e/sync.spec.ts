@@ -91,12 +91,28 @@ test('two tabs of one guest adding at once make no duplicates', async ({ page, c
   expect(new Set(rows.map((row) => row.id)).size).toBe(8);
 });
 
-test('the service worker delivers the queue through Background Sync with the app closed', async ({ page, context }) => {
+test('the queue’s service worker delivers the queue through Background Sync with the app closed', async ({ page, context }) => {
   await page.goto('/');
   await enterName(page, 'Se Fue Sin Señal');
   await expect(statusLine(page)).toHaveText('Todo sincronizado con el bar.');
   const id = await guestId(page);
   const origin = new URL(page.url()).origin;
+  // The page registers the queue's worker once a flush went through (src/sync/background-sync.ts). Its id is read
+  // while the page is open: with none open, Chromium may not list a worker that controls no page.
+  const queueScope = `${origin}/sync-worker/`;
+  const watch = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    watch.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      const queue = registrations.find((registration) => registration.scopeURL === queueScope && !registration.isDeleted);
+      if (queue) resolve(queue.registrationId);
+    });
+  });
+  await watch.send('ServiceWorker.enable');
+  const queueWorker = await registrationId;
+  // Registered is not yet installed: its script must have come while there is signal.
+  await page.waitForFunction(async (scope) => (await navigator.serviceWorker.getRegistration(scope))?.active?.state === 'activated', queueScope, {
+    polling: 100,
+  });
 
   await context.setOffline(true);
   await addProduct(page, 'aperol', 'Aperol Spritz');
@@ -105,16 +121,10 @@ test('the service worker delivers the queue through Background Sync with the app
   await context.setOffline(false);
   expect(await serverOrders(id)).toEqual([]);
 
-  // No page of the app is open now: only the service worker can deliver the order.
+  // No page of the app is open now: only the queue's worker can deliver the order.
   const blank = await context.newPage();
   const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const ours = registrations.find((registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'bar-tab-outbox', lastChance: false });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: queueWorker, tag: 'bar-tab-outbox', lastChance: false });
   await expect.poll(async () => (await serverOrders(id)).length, { timeout: 10_000 }).toBe(1);
 });
