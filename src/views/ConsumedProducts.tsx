@@ -1,7 +1,8 @@
 import { memo, useDeferredValue, useId, useLayoutEffect, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import { formatPesos, paymentLink, tippedTotal, useActiveOrders, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
+import { paymentLink, tippedTotal, useActiveOrders, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
 import { OrderList } from './OrderList.tsx';
+import { Totals } from './Totals.tsx';
 
 interface RowActions {
   /** 'Otra': the same product again, as 'Agregar' adds it. */
@@ -77,16 +78,7 @@ const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open, terms
   const tipped = tippedTotal(total);
   return (
     <div className="totals-and-pay" ref={totalsRef} tabIndex={-1}>
-      <dl className="totals">
-        <div className="total-row">
-          <dt>Total sin propina</dt>
-          <dd className="price">{formatPesos(total)}</dd>
-        </div>
-        <div className="total-row total-tipped">
-          <dt>Total con propina</dt>
-          <dd className="price">{formatPesos(tipped)}</dd>
-        </div>
-      </dl>
+      <Totals total={total} />
       {open && <PayAndReset tipped={tipped} onReset={onReset} terms={terms} />}
     </div>
   );

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { Guest } from '../guest/index.ts';
 import { partyNameOf } from '../party/index.ts';
-import { formatPesos, formatPrice, guestTab, tippedTotal, useActiveOrders, useTabTotal } from '../tab/index.ts';
+import { formatPrice, guestTab, useActiveOrders, useTabTotal } from '../tab/index.ts';
+import { Totals } from './Totals.tsx';
 
 /**
  * 'Fiestas anteriores': the tabs this phone kept in parties it left by opening
@@ -61,16 +62,7 @@ function EarlierTabRows({ guestId }: { readonly guestId: string }) {
           ))}
         </ul>
       )}
-      <dl className="totals">
-        <div className="total-row">
-          <dt>Total sin propina</dt>
-          <dd className="price">{formatPesos(total)}</dd>
-        </div>
-        <div className="total-row total-tipped">
-          <dt>Total con propina</dt>
-          <dd className="price">{formatPesos(tippedTotal(total))}</dd>
-        </div>
-      </dl>
+      <Totals total={total} />
     </>
   );
 }
