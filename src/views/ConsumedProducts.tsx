@@ -1,6 +1,7 @@
-import { memo, useDeferredValue, useId, useLayoutEffect, useState, type RefObject } from 'react';
+import { memo, useDeferredValue, useId, useLayoutEffect, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { paymentLink, tippedTotal, useActiveOrders, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
+import { useDisclosure } from './disclosure.ts';
 import { OrderList } from './OrderList.tsx';
 import { Totals } from './Totals.tsx';
 
@@ -101,20 +102,13 @@ function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; read
 
 /** Hidden behind a second button, so a guest cannot empty the tab by accident ('Deshacer' is offered after it, too). */
 function ResetTab({ onReset }: { readonly onReset: (fromKeyboard: boolean) => void }) {
-  const [resetShown, setResetShown] = useState(false);
-  const resetId = useId();
+  const reset = useDisclosure();
   return (
     <>
-      <button
-        type="button"
-        className="button button-quiet"
-        aria-expanded={resetShown}
-        aria-controls={resetId}
-        onClick={() => setResetShown((shown) => !shown)}
-      >
-        {resetShown ? 'Ocultar botón resetear' : 'Mostrar botón resetear'}
+      <button type="button" className="button button-quiet" {...reset.toggle}>
+        {reset.open ? 'Ocultar botón resetear' : 'Mostrar botón resetear'}
       </button>
-      <div id={resetId} hidden={!resetShown}>
+      <div id={reset.regionId} hidden={!reset.open}>
         {/* A keyboard press has detail 0; a tap or click counts its clicks. */}
         <button type="button" className="button button-danger" onClick={(event) => onReset(event.detail === 0)}>
           Estaba jugando, resetear lo consumido

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Guest } from '../guest/index.ts';
 import { partyNameOf } from '../party/index.ts';
 import { formatPrice, guestTab, useActiveOrders, useTabTotal } from '../tab/index.ts';
+import { useDisclosure } from './disclosure.ts';
 import { Totals } from './Totals.tsx';
 
 /**
@@ -26,17 +27,16 @@ export function EarlierParties({ guests }: { readonly guests: readonly Guest[] }
 }
 
 function EarlierTab({ guest }: { readonly guest: Guest }) {
-  const [open, setOpen] = useState(false);
-  const tabId = useId();
+  const tab = useDisclosure();
   const party = partyNameOf(guest.party);
   const label = party === null ? guest.full_name : `${guest.full_name} · ${party}`;
   return (
     <li>
-      <button type="button" className="button button-quiet earlier-toggle" aria-expanded={open} aria-controls={tabId} onClick={() => setOpen((shown) => !shown)}>
-        {open ? `Ocultar la cuenta de ${label}` : `Ver la cuenta de ${label}`}
+      <button type="button" className="button button-quiet earlier-toggle" {...tab.toggle}>
+        {tab.open ? `Ocultar la cuenta de ${label}` : `Ver la cuenta de ${label}`}
       </button>
-      <div id={tabId} hidden={!open}>
-        {open && <EarlierTabRows guestId={guest.id} />}
+      <div id={tab.regionId} hidden={!tab.open}>
+        {tab.open && <EarlierTabRows guestId={guest.id} />}
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
-import { memo, useId, useState } from 'react';
+import { memo } from 'react';
 import { formatClock, formatPesos, owesMore, productCount, type HostSession, type PartyGuest, type PendingMark } from '../../host/index.ts';
+import { useDisclosure } from '../disclosure.ts';
 import { GuestOrders } from './GuestOrders.tsx';
 import { PaidToggle } from './PaidToggle.tsx';
 
@@ -23,21 +24,14 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
 
 /** One guest: name (tap for their orders), count, last tap, totals, the paid toggle and what is still owed. */
 export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal }: GuestRowProps) {
-  const [open, setOpen] = useState(false);
-  const detailId = useId();
+  const detail = useDisclosure();
   return (
     <li className="host-guest">
       <div className="host-guest-head">
-        <button
-          type="button"
-          className="host-guest-name"
-          aria-expanded={open}
-          aria-controls={detailId}
-          onClick={() => setOpen((shown) => !shown)}
-        >
+        <button type="button" className="host-guest-name" {...detail.toggle}>
           {guest.full_name}
           <span className="host-caret" aria-hidden="true">
-            {open ? ' ▾' : ' ▸'}
+            {detail.open ? ' ▾' : ' ▸'}
           </span>
         </button>
         <PaidToggle session={session} guest={guest} mark={mark} />
@@ -56,8 +50,8 @@ export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal }
       </p>
       <PaidNote guest={guest} />
       <MarkStatus mark={mark} refusal={refusal} />
-      <div id={detailId} hidden={!open}>
-        {open && <GuestOrders session={session} guest={guest} />}
+      <div id={detail.regionId} hidden={!detail.open}>
+        {detail.open && <GuestOrders session={session} guest={guest} />}
       </div>
     </li>
   );
