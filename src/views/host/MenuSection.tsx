@@ -11,6 +11,7 @@ import {
   type MenuItem,
   type MenuState,
 } from '../../host/index.ts';
+import { HostSearch } from './HostSearch.tsx';
 import { MenuImport } from './MenuImport.tsx';
 
 interface MenuSectionProps {
@@ -51,26 +52,9 @@ function MenuList({ state, items, closed }: { readonly state: MenuState; readonl
   const [typed, setTyped] = useState('');
   const query = useDeferredValue(typed);
   const shown = useMemo(() => searchMenu(items, query), [items, query]);
-  const searchId = useId();
   return (
     <>
-      <div className="host-search">
-        <label className="host-label" htmlFor={searchId}>
-          Buscar en la carta
-        </label>
-        <input
-          id={searchId}
-          className="text-input"
-          type="search"
-          name="buscar_producto"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          placeholder="Producto o categoría"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </div>
+      <HostSearch label="Buscar en la carta" name="buscar_producto" placeholder="Producto o categoría" typed={typed} onType={setTyped} />
       {shown.length === 0 && (
         <p className="empty" role="status">
           No hay «{query.trim()}» en la carta.

@@ -1,9 +1,10 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { guestList, type HostSession, type HostState, type PartyGuest, type PendingMark } from '../../host/index.ts';
 import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
 import { FeedLine } from './FeedLine.tsx';
 import { GuestRow } from './GuestRow.tsx';
+import { HostSearch } from './HostSearch.tsx';
 import { MenuSection } from './MenuSection.tsx';
 import { PartyHeader } from './PartyHeader.tsx';
 import { MadeKey, PartyInvite } from './PartyInvite.tsx';
@@ -60,7 +61,7 @@ function GuestList({ session, guests, marks, refusals }: GuestListProps) {
         <p className="empty">Todavía nadie ha pedido nada.</p>
       ) : (
         <>
-          <GuestSearch typed={typed} onType={setTyped} />
+          <HostSearch label="Buscar invitado" name="buscar_invitado" placeholder="Nombre o apellido" capitalize="words" typed={typed} onType={setTyped} />
           <p className="note host-order-caption">Primero quien debe más; al final, quienes ya pagaron.</p>
           {rows.length === 0 && (
             <p className="empty" role="status">
@@ -75,29 +76,5 @@ function GuestList({ session, guests, marks, refusals }: GuestListProps) {
         </>
       )}
     </section>
-  );
-}
-
-function GuestSearch({ typed, onType }: { readonly typed: string; readonly onType: (typed: string) => void }) {
-  const inputId = useId();
-  return (
-    <div className="host-search">
-      <label className="host-label" htmlFor={inputId}>
-        Buscar invitado
-      </label>
-      <input
-        id={inputId}
-        className="text-input"
-        type="search"
-        name="buscar_invitado"
-        autoComplete="off"
-        autoCapitalize="words"
-        spellCheck={false}
-        enterKeyHint="search"
-        placeholder="Nombre o apellido"
-        value={typed}
-        onChange={(event) => onType(event.target.value)}
-      />
-    </div>
   );
 }
