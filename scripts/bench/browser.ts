@@ -246,10 +246,10 @@ export interface OtraTaps {
 /** 'Otra' on the newest row, tap after tap with nothing typed between: tap to the new total, 500 orders in the tab. */
 export async function otraTaps(browser: Browser, app: ServedApp): Promise<OtraTaps> {
   const { context, page } = await longTab(browser, app);
-  await markTapsToTotal(page, '.button-again');
+  await markTapsToTotal(page, 'button[aria-label^="Otra "]');
   for (let tap = 0; tap <= OTRA_BACK_TO_BACK; tap += 1) {
     const tappedAt = performance.now();
-    await tapAndWaitForTotal(page, () => tapFirst(page, '.button-again'));
+    await tapAndWaitForTotal(page, () => tapFirst(page, 'button[aria-label^="Otra "]'));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, OTRA_TAP_GAP_MS - (performance.now() - tappedAt))));
   }
   const [opening = Number.NaN, ...backToBack] = await page.evaluate(() => (window as unknown as { tapMarks: number[] }).tapMarks);

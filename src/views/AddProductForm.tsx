@@ -3,6 +3,7 @@ import type { Product } from '../catalogue/index.ts';
 import { MenuContext } from './menu-context.tsx';
 import { MenuList } from './MenuList.tsx';
 import { ProductLine } from './ProductLine.tsx';
+import { SEARCH_FIELD, TYPED_AS_IS } from './fields.ts';
 
 interface AddProductFormProps {
   readonly fullName: string;
@@ -75,11 +76,8 @@ export const AddProductForm = memo(function AddProductForm({ fullName, onAdd }: 
             ref={inputRef}
             id={inputId}
             className="text-input"
-            type="search"
-            autoComplete="off"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="search"
+            {...SEARCH_FIELD}
+            {...TYPED_AS_IS}
             placeholder="Pisco Mistral"
             aria-controls={listId}
             value={query}

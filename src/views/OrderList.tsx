@@ -77,14 +77,14 @@ const OrderRow = memo(function OrderRow({ order, onAgain, onRemove }: RowActions
       <span className="price">{formatPrice(order.product_price)}</span>
       <span className="order-actions">
         {product && onAgain && (
-          <button type="button" className="button button-icon button-again" aria-label={`Otra ${name}`} onClick={() => onAgain(product)}>
+          <button type="button" className="button button-icon button-secondary" aria-label={`Otra ${name}`} onClick={() => onAgain(product)}>
             <PlusOneIcon />
           </button>
         )}
         {onRemove && (
           <button
             type="button"
-            className="button button-icon button-remove"
+            className="button button-icon button-quiet button-remove"
             aria-label={`Quitar ${name}`}
             data-order-id={order.id}
             // A keyboard press has detail 0; a tap or click counts its clicks.

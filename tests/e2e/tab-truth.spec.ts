@@ -64,7 +64,7 @@ async function pickOn(page: Page, name: string): Promise<string> {
 
 async function otraOn(page: Page, orderId: string): Promise<string> {
   const before = new Set(await rowIds(page));
-  await consumed(page).locator('.order', { has: page.locator(`[data-order-id="${orderId}"]`) }).locator('.button-again').click();
+  await consumed(page).locator('.order', { has: page.locator(`[data-order-id="${orderId}"]`) }).locator('button[aria-label^="Otra "]').click();
   let added = '';
   await expect.poll(async () => (added = (await rowIds(page)).find((id) => !before.has(id)) ?? '')).not.toBe('');
   return added;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SEARCH_FIELD } from '../fields.ts';
 
 interface HostSearchProps {
   /** What is searched, said above the field: 'Buscar invitado', 'Buscar en la carta'. */
@@ -22,12 +23,10 @@ export function HostSearch({ label, name, placeholder, capitalize, typed, onType
       <input
         id={inputId}
         className="text-input"
-        type="search"
+        {...SEARCH_FIELD}
         name={name}
-        autoComplete="off"
         autoCapitalize={capitalize}
         spellCheck={false}
-        enterKeyHint="search"
         placeholder={placeholder}
         value={typed}
         onChange={(event) => onType(event.target.value)}

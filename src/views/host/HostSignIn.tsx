@@ -1,4 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
+import { TYPED_AS_IS } from '../fields.ts';
 
 interface HostSignInProps {
   readonly busy: boolean;
@@ -32,8 +33,7 @@ export function HostSignIn({ busy, error, onSignIn }: HostSignInProps) {
         type="password"
         name="host_key"
         autoComplete="current-password"
-        autoCapitalize="off"
-        spellCheck={false}
+        {...TYPED_AS_IS}
         enterKeyHint="go"
         placeholder="Clave de anfitrión"
         aria-describedby={hintId}
