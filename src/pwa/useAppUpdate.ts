@@ -1,4 +1,5 @@
 // The app's own hook, with vite-plugin-pwa's contract (register-sw.ts).
+import { useEffect, useState } from 'react';
 import { useRegisterSW } from './register-sw.ts';
 import { registrationFailed, watchOfflineReadiness } from './offline-readiness.ts';
 
@@ -9,14 +10,20 @@ import { registrationFailed, watchOfflineReadiness } from './offline-readiness.t
 /** How often an open app asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
-function checkForUpdates(registration: ServiceWorkerRegistration): void {
+/** Asks now and then, and whenever the app shows again; the returned function stops asking. */
+function checkForUpdates(registration: ServiceWorkerRegistration): () => void {
   const check = () => {
     if (navigator.onLine) registration.update().catch(() => undefined);
   };
-  setInterval(check, UPDATE_CHECK_MS);
-  document.addEventListener('visibilitychange', () => {
+  const onVisible = () => {
     if (document.visibilityState === 'visible') check();
-  });
+  };
+  const timer = setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
 }
 
 export interface AppUpdate {
@@ -34,6 +41,7 @@ export interface AppUpdate {
  * works without a worker, just not offline, and the guest must know.
  */
 export function useAppUpdate(): AppUpdate {
+  const [registered, setRegistered] = useState<ServiceWorkerRegistration | null>(null);
   const {
     needRefresh: [waiting, setWaiting],
     updateServiceWorker,
@@ -41,10 +49,12 @@ export function useAppUpdate(): AppUpdate {
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       watchOfflineReadiness(registration);
-      checkForUpdates(registration);
+      setRegistered(registration);
     },
     onRegisterError: registrationFailed,
   });
+  // The checks last as long as the app that asked for them.
+  useEffect(() => (registered ? checkForUpdates(registered) : undefined), [registered]);
   return {
     waiting,
     accept: () => void updateServiceWorker(),

@@ -113,3 +113,25 @@ describe('the registration hook', () => {
     expect(result.current.needRefresh[0]).toBe(false);
   });
 });
+
+describe('the app’s update checks (useAppUpdate)', () => {
+  it('ask for a new version when the app shows again, and stop when it unmounts', async () => {
+    vi.resetModules();
+    const { useAppUpdate } = await import('../../../src/pwa/useAppUpdate.ts');
+    const update = vi.fn(() => Promise.resolve());
+    Object.assign(registration, { update, active: null });
+    Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    const { unmount } = renderHook(() => useAppUpdate());
+    await waitFor(() => expect(container.register).toHaveBeenCalled());
+    const shows = () => document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => {
+      shows();
+      expect(update).toHaveBeenCalled();
+    });
+    update.mockClear();
+    unmount();
+    shows();
+    expect(update).not.toHaveBeenCalled();
+  });
+});
