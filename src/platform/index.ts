@@ -1,2 +1,3 @@
-export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './localStore.ts';
 export { askGuestRpc, atEachContact, GUEST_RPC_TIMEOUT_MS, type RpcGuest } from './guest-rpc.ts';
+export { createListeners, type Listeners } from './listeners.ts';
+export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './localStore.ts';

@@ -4,7 +4,7 @@
  * 'Entendido' to the iOS hint, kept on the phone.
  */
 import { useSyncExternalStore } from 'react';
-import { readLocal, writeLocal } from '../platform/index.ts';
+import { createListeners, readLocal, writeLocal } from '../platform/index.ts';
 import { appRunsInstalled } from './display.ts';
 import { installOffer, isIosSafari, type InstallOffer } from './install-rules.ts';
 
@@ -18,11 +18,7 @@ export const INSTALL_HINT_KEY = 'installHintDismissed';
 
 let offered: InstallPromptEvent | null = null;
 let installed = false;
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
+const { subscribe, notify } = createListeners();
 
 function keepOffer(event: Event): void {
   // The browser's own mini-infobar stays away; 'Instalar La Cuenta' opens the same prompt.
@@ -56,11 +52,6 @@ function currentOffer(): InstallOffer {
     iosSafari: isIosSafari(navigator.userAgent, navigator.maxTouchPoints),
     hintDismissed: readLocal(INSTALL_HINT_KEY) === '1',
   });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Opens the browser's install prompt; the offer is used up either way (the browser may offer again later). */
