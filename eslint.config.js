@@ -23,7 +23,8 @@ const SURFACES = {
   host: ['index.ts', 'qr.ts'],
   menu: ['index.ts'],
   party: ['index.ts'],
-  platform: ['index.ts'],
+  // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.
+  platform: ['index.ts', 'clock.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
   pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts'],
   sync: ['index.ts', 'hooks.ts', 'worker.ts'],

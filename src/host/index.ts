@@ -2,7 +2,7 @@
 export { askHost, hostEndpoint, type HostAnswer, type HostEndpoint } from './api.ts';
 export { csvFileName, downloadText, partyCsv } from './csv.ts';
 export { formatAge, formatClock, productCount } from './format.ts';
-export { useGuestDetail, useHostState, useNow, type DetailState } from './hooks.ts';
+export { useGuestDetail, useHostState, type DetailState } from './hooks.ts';
 export { guestList, stillOwes, type ListedGuest } from './list.ts';
 export { type MarkChange, type PendingMark } from './marks.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';

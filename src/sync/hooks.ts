@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
 import { onStoresChanged, phoneDatabase, watchStores, type QuietWait, type UserRow } from '../db/index.ts';
+import { useClock } from '../platform/clock.ts';
 import { startSyncEngine } from './engine.ts';
 import { flushLock } from './lock.ts';
 import { outboxStore, type QueueSummary } from './outbox-store.ts';
@@ -52,15 +53,8 @@ function subscribeOnline(listener: () => void): () => void {
   };
 }
 
-/** The clock the status line ages "hace 3 min" with; ticks each half minute. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+/** The status line ages "hace 3 min" in minutes: half a minute between two looks at the clock is enough. */
+const LINE_CLOCK_MS = 30_000;
 
 /**
  * The line follows the queue a moment behind: read again once the queue has
@@ -101,7 +95,7 @@ function useQueueSummary(): QueueSummary | undefined {
 /** The status line, live from the outbox; null when no backend is configured or while loading. */
 export function useSyncLine(): SyncLine | null {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-  const now = useMinuteClock();
+  const now = useClock(LINE_CLOCK_MS);
   const queue = useQueueSummary();
   if (!env.backend || !queue) return null;
   return describeSync({ ...queue, online, now });
