@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
 import { onStoresChanged, phoneDatabase, watchStores, type QuietWait, type UserRow } from '../db/index.ts';
 import { useClock } from '../platform/clock.ts';
+import { runAgainIfAsked } from '../platform/index.ts';
 import { startSyncEngine } from './engine.ts';
 import { flushLock } from './lock.ts';
 import { outboxStore, type QueueSummary } from './outbox-store.ts';
@@ -66,26 +67,17 @@ const LINE_QUIET: QuietWait = { quietMs: 150, maxWaitMs: 1_000 };
 function useQueueSummary(): QueueSummary | undefined {
   const [summary, setSummary] = useState<QueueSummary>();
   useEffect(() => {
-    // Changed from callbacks; an object keeps the type checker from assuming constants. A change during a read reads once more.
-    const state = { stopped: false, reading: false, again: false };
-    const readAgain = () => state.again && !state.stopped;
-    const read = async () => {
-      if (state.reading) {
-        state.again = true;
-        return;
-      }
-      state.reading = true;
-      do {
-        state.again = false;
-        const next = await outbox.summary().catch(() => undefined);
-        if (next && !state.stopped) setSummary(next);
-      } while (readAgain());
-      state.reading = false;
-    };
-    void read();
-    const stopWatching = watchStores(phoneDatabase.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void read());
+    let current = true;
+    // A change during a read may have missed it: the queue is read once more.
+    const reads = runAgainIfAsked(async () => {
+      const next = await outbox.summary().catch(() => undefined);
+      if (next && current) setSummary(next);
+    });
+    void reads.run();
+    const stopWatching = watchStores(phoneDatabase.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void reads.run());
     return () => {
-      state.stopped = true;
+      current = false;
+      void reads.stop();
       stopWatching();
     };
   }, []);
