@@ -1,4 +1,4 @@
-export { dismissInstallHint, promptInstall, useInstallOffer } from './install.ts';
+export { dismissInstallHint, promptInstall, useInstallOffer, watchInstallOffers } from './install.ts';
 export { requestPersistentStorage } from './persist.ts';
 export { useAppUpdate, type AppUpdate } from './useAppUpdate.ts';
 export { useOfflineFailed } from './offline-readiness.ts';
