@@ -1,6 +1,5 @@
 import { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';
 import { catalogueOf, type Catalogue } from './list.ts';
-import type { Product, SearchResult } from './search.ts';
 
 export { CATEGORIES, PRODUCTS, type Category } from '../../supabase/functions/_shared/menu.ts';
 export { EVERYDAY_WORDS } from './everyday-words.ts';
@@ -9,13 +8,3 @@ export { MAX_SUGGESTIONS, MIN_QUERY_LENGTH, normalizeForSearch, type Product, ty
 
 /** The built-in list (menu.ts): what a phone offers for a party whose own list it never had. Indexed once, when this module loaded. */
 export const BUILT_IN_CATALOGUE: Catalogue = catalogueOf(PRODUCTS);
-
-/** Searches the built-in list. */
-export function searchCatalogue(query: string): SearchResult {
-  return BUILT_IN_CATALOGUE.search(query);
-}
-
-/** The product on the built-in list with exactly this name, at its price there; undefined when it is off the list. */
-export function findProduct(name: string): Product | undefined {
-  return BUILT_IN_CATALOGUE.find(name);
-}

@@ -4,7 +4,7 @@ import { TabStore } from './store.ts';
 export type { Order } from '../db/index.ts';
 export { openTabStorage } from '../db/index.ts';
 export { useActiveOrders, useTabState, useTabTotal } from './hooks.ts';
-export { formatPesos, formatPrice, paymentLink, PRICE_ERROR_TEXT, tabTotal, tippedTotal } from './money.ts';
+export { formatPesos, formatPrice, paymentLink, PRICE_ERROR_TEXT, tippedTotal } from './money.ts';
 export type { Pick } from './records.ts';
 export { TabStore, type OrderRef, type TabReset, type TabState } from './store.ts';
 
