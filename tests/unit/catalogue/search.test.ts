@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BUILT_IN_CATALOGUE, PRODUCTS, type Category } from '../../../src/catalogue/index.ts';
+import { BUILT_IN_CATALOGUE } from '../../../src/catalogue/index.ts';
+import { type Category, PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import * as search from '../../../src/catalogue/search.ts';
 import { MAX_SUGGESTIONS, normalizeForSearch } from '../../../src/catalogue/search.ts';
 
