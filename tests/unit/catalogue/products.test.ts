@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeForSearch } from '../../../src/catalogue/index.ts';
+import { normalizeForSearch } from '../../../src/catalogue/search.ts';
 import { CATEGORIES, PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 
 describe('the bar list', () => {
