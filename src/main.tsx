@@ -2,9 +2,12 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { arriveByLink } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
-import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, STORED_GUEST_KEY } from './pwa/index.ts';
+import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, STORED_GUEST_KEY, watchInstallOffers } from './pwa/index.ts';
 import { App } from './views/App.tsx';
 import './views/theme.css';
+
+// The browser may offer to install before anything renders: the offer is caught from the start.
+watchInstallOffers(window);
 
 /** The host's page: a chunk of its own, fetched only at /anfitrion, never in the guests' first load. */
 const HostApp = lazy(() => import('./views/host/HostApp.tsx'));

@@ -1,21 +1,11 @@
 import { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';
 import { catalogueOf, type Catalogue } from './list.ts';
-import type { Product, SearchResult } from './search.ts';
 
-export { CATEGORIES, PRODUCTS, type Category } from '../../supabase/functions/_shared/menu.ts';
-export { EVERYDAY_WORDS } from './everyday-words.ts';
-export { catalogueOf, shelvesOf, type Catalogue, type CategoryShelf } from './list.ts';
-export { MAX_SUGGESTIONS, MIN_QUERY_LENGTH, normalizeForSearch, type Product, type SearchResult } from './search.ts';
+export { catalogueOf, type Catalogue, type CategoryShelf } from './list.ts';
+export type { Product } from './search.ts';
 
 /** The built-in list (menu.ts): what a phone offers for a party whose own list it never had. Indexed once, when this module loaded. */
 export const BUILT_IN_CATALOGUE: Catalogue = catalogueOf(PRODUCTS);
 
-/** Searches the built-in list. */
-export function searchCatalogue(query: string): SearchResult {
-  return BUILT_IN_CATALOGUE.search(query);
-}
-
-/** The product on the built-in list with exactly this name, at its price there; undefined when it is off the list. */
-export function findProduct(name: string): Product | undefined {
-  return BUILT_IN_CATALOGUE.find(name);
-}
+// The benchmarks (scripts/bench) still import the built-in list from here; it goes once they import menu.ts by path.
+export { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';

@@ -5,6 +5,7 @@
  * a reload must find (the text on screen, or the request still unanswered) is
  * kept beside the history as it changes.
  */
+import { createListeners } from '../platform/index.ts';
 import { clearCommentHistory, keepComment, readKeptComment, rememberComment, restoreCommentHistory, type ClearedComments } from './history.ts';
 import type { KeptComment } from './kept.ts';
 import { buildCommentRequest, type CommentedOrder, type CommentGuest, type CommentRequest } from './request.ts';
@@ -66,7 +67,7 @@ export function createCommentSession(options: CommentSessionOptions): CommentSes
   let state = restored(options.guestId, options.isOnline());
   let guestId = options.guestId;
   let newestOrderAt = '';
-  const listeners = new Set<() => void>();
+  const { subscribe, notify } = createListeners();
 
   const dispatch = (event: CommentEvent) => {
     const next = commentReducer(state, event);
@@ -74,7 +75,7 @@ export function createCommentSession(options: CommentSessionOptions): CommentSes
     state = next;
     const kept = keptOf(state, guestId);
     if (kept) keepComment(kept);
-    for (const listener of listeners) listener();
+    notify();
   };
 
   // The stream running, or the one that waits for a burst of picks to end.
@@ -128,10 +129,7 @@ export function createCommentSession(options: CommentSessionOptions): CommentSes
 
   return {
     current: () => state,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     ordered: (guest, order, earlier) => {
       // Saving is async: an older order reported late must not replace a newer one's comment.
       if (order.created_at < newestOrderAt) return;

@@ -1,5 +1,5 @@
 import { isPartyCode, isUuid } from '../db/index.ts';
-import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
+import { parseStoredJson, writeLocal } from '../platform/index.ts';
 import { acceptGuestName, MAX_NAME_LENGTH, MIN_NAME_LENGTH } from './name.ts';
 
 /**
@@ -54,10 +54,6 @@ export function parseCurrentParty(raw: string | null): string | null {
 function keptUnderEarlierRules(fullName: string): string | null {
   const length = Array.from(fullName.trim()).length;
   return length >= MIN_NAME_LENGTH && length <= MAX_NAME_LENGTH ? fullName : null;
-}
-
-export function loadGuest(): Guest | null {
-  return parseStoredGuest(readLocal(GUEST_STORAGE_KEY));
 }
 
 /** Keeps the guest on the phone; returns false if the browser refused to store it. */

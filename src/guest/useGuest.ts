@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { acceptGuestName } from './name.ts';
-import { readLocal, removeLocal, writeLocal } from '../platform/index.ts';
+import { createListeners, readLocal, removeLocal, writeLocal } from '../platform/index.ts';
 import { arriveAtParty, currentParty, newGuest, type PhoneGuests } from './parties.ts';
 import {
   CURRENT_PARTY_KEY,
@@ -13,8 +13,13 @@ import {
   type Guest,
 } from './storage.ts';
 
-const listeners = new Set<() => void>();
 const KEYS = [GUEST_STORAGE_KEY, EARLIER_GUESTS_KEY, CURRENT_PARTY_KEY];
+
+/** The readers of the phone's guests; while there are any, a change another tab makes tells them too. */
+const { subscribe, notify } = createListeners({
+  first: () => window.addEventListener('storage', onStorage),
+  last: () => window.removeEventListener('storage', onStorage),
+});
 
 /**
  * What storage held when it was last read or written: a change made there by
@@ -49,21 +54,8 @@ function keep(phone: PhoneGuests): void {
   notify();
 }
 
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
 function onStorage(event: StorageEvent): void {
   if (event.key === null || KEYS.includes(event.key)) notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
 }
 
 /** Makes a guest from a typed name, in the party the app opens into; a name that is too short is ignored (null). */

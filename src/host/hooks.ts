@@ -1,4 +1,4 @@
-/** The host's page's hooks: the session's state, the clock for ages, one guest's orders. */
+/** The host's page's hooks: the session's state, one guest's orders. */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { parseGuestDetail, type GuestDetail } from './party.ts';
 import type { HostSession, HostState } from './session.ts';
@@ -20,16 +20,6 @@ export function useHostState(session: HostSession): HostState {
     };
   }, [session]);
   return state;
-}
-
-/** This phone's clock, ticking every `everyMs`. */
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 export type DetailStatus = 'loading' | 'ready' | 'offline' | 'failed' | 'unknown';

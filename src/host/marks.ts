@@ -10,6 +10,7 @@
  * signal or a server error keeps it for the next try.
  */
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
+import { parseStoredJson } from '../platform/index.ts';
 import type { HostAnswer, HostCall } from './api.ts';
 
 export interface MarkChange {
@@ -151,11 +152,6 @@ const isMark = (value: unknown): value is PendingMark => {
 
 /** Marks as kept in localStorage; anything else (an older page's format, a broken write) is none. */
 export function parseMarks(raw: string | null): PendingMark[] {
-  if (raw === null) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter(isMark) : [];
-  } catch {
-    return [];
-  }
+  const value = parseStoredJson(raw);
+  return Array.isArray(value) ? value.filter(isMark) : [];
 }

@@ -1,4 +1,5 @@
 /** The host page's refresh rhythm: one refresh at a time, the next `pollMs` after the last ended. */
+import { runAgainIfAsked } from '../platform/index.ts';
 
 export interface PollOptions {
   readonly pollMs: number;
@@ -9,7 +10,7 @@ export interface PollOptions {
 
 export interface Poll {
   readonly start: () => () => void;
-  /** Refreshes at once (or joins the refresh under way). */
+  /** Refreshes at once (or once more as soon as the refresh under way ends: it may predate what asked). */
   readonly now: () => Promise<void>;
   /** Starts the regular rhythm from now (after a sign-in). */
   readonly soon: () => void;
@@ -18,37 +19,33 @@ export interface Poll {
 /** One refresh at a time; the next one `pollMs` after the last ended (or when the server says). */
 export function createPoll(options: PollOptions): Poll {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | null = null;
   let started = false;
   const schedule = (ms: number) => {
     clearTimeout(timer);
-    if (started) timer = setTimeout(() => void tick(), ms);
+    if (started) timer = setTimeout(tick, ms);
   };
-  const tick = (): Promise<void> => {
+  const refreshes = runAgainIfAsked(async () => {
     if (!options.isVisible()) {
       schedule(options.pollMs);
-      return Promise.resolve();
+      return;
     }
-    running ??= options
-      .fetchParty()
-      .catch(() => null)
-      .then((waitSeconds) => schedule(waitSeconds ? waitSeconds * 1000 : options.pollMs))
-      .finally(() => (running = null));
-    return running;
+    const waitSeconds = await options.fetchParty().catch(() => null);
+    schedule(waitSeconds ? waitSeconds * 1000 : options.pollMs);
+  });
+  /** The rhythm's own beat joins a refresh under way instead of asking for another. */
+  const tick = () => {
+    if (!refreshes.busy()) void refreshes.run();
   };
   return {
     start: () => {
       started = true;
-      void tick();
+      tick();
       return () => {
         started = false;
         clearTimeout(timer);
       };
     },
-    now: async () => {
-      if (running) await running;
-      return tick();
-    },
+    now: refreshes.run,
     soon: () => schedule(options.pollMs),
   };
 }

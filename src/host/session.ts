@@ -10,6 +10,7 @@
  */
 import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
+import { createListeners } from '../platform/index.ts';
 import type { HostAnswer, HostCall } from './api.ts';
 import { createMarkQueue, type MarkChange, type PendingMark } from './marks.ts';
 import { parseMadeParty, parseParties, type ListedParty } from './parties.ts';
@@ -119,10 +120,10 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     parties: null,
     made: null,
   };
-  const listeners = new Set<() => void>();
+  const { subscribe, notify } = createListeners();
   const update = (change: Partial<HostState>) => {
     state = { ...state, ...change };
-    for (const listener of listeners) listener();
+    notify();
   };
 
   /** The key as it is now: a request awaited meanwhile may have signed the host out. */
@@ -218,10 +219,7 @@ export function createHostSession(options: HostSessionOptions): HostSession {
 
   return {
     current: () => state,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     signIn: async (typedKey) => {
       const candidate = typedKey.trim();
       if (candidate === '') {

@@ -6,7 +6,7 @@
  * the function stops taking: a payment the host recorded is never dropped,
  * and goes out at the next sign-in.
  */
-import { readLocal, removeLocal, writeLocal } from '../platform/index.ts';
+import { parseStoredJson, readLocal, removeLocal, writeLocal } from '../platform/index.ts';
 import { parseMarks, type MarkStore } from './marks.ts';
 import { parseParty, type Party } from './party.ts';
 
@@ -48,29 +48,23 @@ export interface HostStore extends MarkStore {
   forget(): void;
 }
 
+/** The fields of a kept JSON object; none when it is no object (nothing kept, or corrupt). */
+function storedFields(raw: string | null): Readonly<Record<string, unknown>> {
+  const value = parseStoredJson(raw);
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
 export function parseSnapshot(raw: string | null): Snapshot | null {
-  if (raw === null) return null;
-  try {
-    const value = JSON.parse(raw) as { party?: unknown; receivedAt?: unknown; code?: unknown };
-    const party = parseParty(value.party);
-    const { receivedAt } = value;
-    const code = typeof value.code === 'string' ? value.code : null;
-    return party && typeof receivedAt === 'number' && Number.isFinite(receivedAt) ? { party, receivedAt, code } : null;
-  } catch {
-    return null;
-  }
+  const { party: kept, receivedAt, code } = storedFields(raw);
+  const party = parseParty(kept);
+  return party && typeof receivedAt === 'number' && Number.isFinite(receivedAt) ? { party, receivedAt, code: typeof code === 'string' ? code : null } : null;
 }
 
 export function parsePlace(raw: string | null): KeptPlace {
-  try {
-    const value = JSON.parse(raw ?? 'null') as { role?: unknown; view?: unknown; code?: unknown } | null;
-    const role = value?.role === 'owner' || value?.role === 'party' ? value.role : null;
-    if (value?.view === 'parties' && role === 'owner') return { role, place: { view: 'parties' } };
-    const code = typeof value?.code === 'string' && role === 'owner' ? value.code : null;
-    return { role, place: { view: 'party', code } };
-  } catch {
-    return { role: null, place: HOME };
-  }
+  const { role: keptRole, view, code } = storedFields(raw);
+  const role = keptRole === 'owner' || keptRole === 'party' ? keptRole : null;
+  if (view === 'parties' && role === 'owner') return { role, place: { view: 'parties' } };
+  return { role, place: { view: 'party', code: typeof code === 'string' && role === 'owner' ? code : null } };
 }
 
 export const localHostStore: HostStore = {

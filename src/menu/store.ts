@@ -6,11 +6,13 @@
  * shows only while the phone never had the party's.
  */
 import type { MenuRecord, PhoneDatabase } from '../db/index.ts';
+import { createListeners } from '../platform/index.ts';
 import { BUILT_IN_MENU, shownPartyMenu, type PartyMenu, type ShownMenu } from './rules.ts';
 
 export class MenuStore {
   private shownMenu: ShownMenu = BUILT_IN_MENU;
-  private readonly listeners = new Set<() => void>();
+  /** The screens that follow the list: the first one reads what the phone kept, the last one to leave lets it go. */
+  private readonly screens = createListeners({ first: () => this.open(), last: () => this.close() });
   /** Counts the times the store opened: a read of the kept list answers only the opening that asked. */
   private opening = 0;
   /** A list was heard from the server since the store opened: what IndexedDB held is older. */
@@ -25,15 +27,8 @@ export class MenuStore {
   /** The list shown now; the same object until the list changes. */
   readonly shown = (): ShownMenu => this.shownMenu;
 
-  /** A screen follows the list: the first one reads what the phone kept, the last one to leave lets it go. */
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.open();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.close();
-    };
-  };
+  /** A screen follows the list. */
+  readonly subscribe = this.screens.subscribe;
 
   /** A list heard from the server: shown at once when it is another version, and kept for the basement. Resolves once kept (or not keepable). */
   async heard(menu: PartyMenu): Promise<void> {
@@ -72,6 +67,6 @@ export class MenuStore {
 
   private show(menu: ShownMenu): void {
     this.shownMenu = menu;
-    for (const listener of this.listeners) listener();
+    this.screens.notify();
   }
 }

@@ -1,8 +1,7 @@
-export { usePartyCheck, type PartyCheck } from './hooks.ts';
+export { usePartyCheck } from './hooks.ts';
 export { partyLinkIn, type PartyLink } from './link.ts';
-export { lookUpParty, type PartyInfo, type PartyLookup } from './lookup.ts';
-export { PARTY_NAMES_KEY, partyNameOf, rememberPartyName } from './names.ts';
-export { paidLine, parseTabStatus, type PaidMark, type TabStatus } from './status.ts';
+export { partyNameOf } from './names.ts';
+export { paidLine, type TabStatus } from './status.ts';
 export { useTabStatus } from './useTabStatus.ts';
 
 /** The one text a guest sees for a link no party has (exact: tests look for it). */

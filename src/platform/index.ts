@@ -1,2 +1,4 @@
+export { askGuestRpc, atEachContact, type RpcGuest } from './guest-rpc.ts';
+export { createListeners } from './listeners.ts';
 export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './localStore.ts';
-export { askGuestRpc, atEachContact, GUEST_RPC_TIMEOUT_MS, type RpcGuest } from './guest-rpc.ts';
+export { runAgainIfAsked } from './run-again.ts';

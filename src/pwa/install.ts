@@ -1,10 +1,11 @@
 /**
- * The browser's offer to install the app, caught from the moment this module
- * loads (Chromium may make it before React has rendered), and the guest's
- * 'Entendido' to the iOS hint, kept on the phone.
+ * The browser's offer to install the app, caught from the moment the app
+ * starts (main.tsx: Chromium may make it before React has rendered, or before
+ * the guest's screen has loaded), and the guest's 'Entendido' to the iOS
+ * hint, kept on the phone.
  */
 import { useSyncExternalStore } from 'react';
-import { readLocal, writeLocal } from '../platform/index.ts';
+import { createListeners, readLocal, writeLocal } from '../platform/index.ts';
 import { appRunsInstalled } from './display.ts';
 import { installOffer, isIosSafari, type InstallOffer } from './install-rules.ts';
 
@@ -18,11 +19,7 @@ export const INSTALL_HINT_KEY = 'installHintDismissed';
 
 let offered: InstallPromptEvent | null = null;
 let installed = false;
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
+const { subscribe, notify } = createListeners();
 
 function keepOffer(event: Event): void {
   // The browser's own mini-infobar stays away; 'Instalar La Cuenta' opens the same prompt.
@@ -37,17 +34,19 @@ function wasInstalled(): void {
   notify();
 }
 
-/** Starts listening to `target`; returns how to stop (tests). */
+/** Catches the browser's offers on `target` from now on; returns how to stop, which lets go of what it caught. */
 export function watchInstallOffers(target: Window): () => void {
   target.addEventListener('beforeinstallprompt', keepOffer);
   target.addEventListener('appinstalled', wasInstalled);
   return () => {
     target.removeEventListener('beforeinstallprompt', keepOffer);
     target.removeEventListener('appinstalled', wasInstalled);
+    // Unwatched, an offer kept may have been withdrawn, and the install undone: offer nothing on old news.
+    offered = null;
+    installed = false;
+    notify();
   };
 }
-
-if (typeof window !== 'undefined') watchInstallOffers(window);
 
 function currentOffer(): InstallOffer {
   return installOffer({
@@ -56,11 +55,6 @@ function currentOffer(): InstallOffer {
     iosSafari: isIosSafari(navigator.userAgent, navigator.maxTouchPoints),
     hintDismissed: readLocal(INSTALL_HINT_KEY) === '1',
   });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Opens the browser's install prompt; the offer is used up either way (the browser may offer again later). */
@@ -82,11 +76,4 @@ export function dismissInstallHint(): void {
 /** What to offer now: 'Instalar La Cuenta', the iOS hint, or nothing. */
 export function useInstallOffer(): InstallOffer {
   return useSyncExternalStore(subscribe, currentOffer, () => 'none');
-}
-
-/** Forgets a caught offer; for tests. */
-export function forgetInstallOffer(): void {
-  offered = null;
-  installed = false;
-  notify();
 }

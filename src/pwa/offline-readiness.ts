@@ -7,14 +7,15 @@
  * still opens with no signal: nothing to say then.
  */
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../platform/index.ts';
 
 let failed = false;
-const listeners = new Set<() => void>();
+const { subscribe, notify } = createListeners();
 
 function setFailed(value: boolean): void {
   if (failed === value) return;
   failed = value;
-  for (const listener of listeners) listener();
+  notify();
 }
 
 /** No version is installed or about to take over: nothing would answer with no signal. */
@@ -45,11 +46,6 @@ export function watchOfflineReadiness(registration: ServiceWorkerRegistration): 
 /** The worker could not even be registered (its script unreachable or refused); unless one already runs the page. */
 export function registrationFailed(): void {
   if (!navigator.serviceWorker.controller) setFailed(true);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** True when the app could not be kept for use with no signal. */

@@ -1,9 +1,12 @@
 /**
- * One pass over the outbox: oldest first, consecutive inserts as one bulk
- * upsert, a refused batch split in halves until the bad row is alone, and
- * entries deleted only after the server has them. The same code runs in the
- * page and in the service worker, over the same store (outbox-store.ts); a
- * lock lets only one of them run at a time.
+ * One pass over the outbox: the queued guests' rows first (every order needs
+ * its guest on the server), then the queue in order, passing over the changes
+ * of a guest whose row the server refused (they wait for the guest's new name).
+ * Consecutive inserts of one guest go as one bulk upsert, a refused batch is
+ * split in halves until the bad row is alone, resets, removals and undos set
+ * the same orders' `active` flag, and entries leave the queue only once the
+ * server has them. The same code runs in the page and in the service worker,
+ * over the same store (outbox-store.ts); a lock lets only one of them run at a time.
  */
 import { chunk, MAX_BATCH_ROWS, nextBatch, RESET_CHUNK_IDS, type Batch, type QueuedInsert } from './batches.ts';
 import { classifyAnswer } from './classify.ts';

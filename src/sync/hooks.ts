@@ -1,6 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
 import { onStoresChanged, phoneDatabase, watchStores, type QuietWait, type UserRow } from '../db/index.ts';
+import { useClock } from '../platform/clock.ts';
+import { runAgainIfAsked } from '../platform/index.ts';
 import { startSyncEngine } from './engine.ts';
 import { flushLock } from './lock.ts';
 import { outboxStore, type QueueSummary } from './outbox-store.ts';
@@ -52,15 +54,8 @@ function subscribeOnline(listener: () => void): () => void {
   };
 }
 
-/** The clock the status line ages "hace 3 min" with; ticks each half minute. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+/** The status line ages "hace 3 min" in minutes: half a minute between two looks at the clock is enough. */
+const LINE_CLOCK_MS = 30_000;
 
 /**
  * The line follows the queue a moment behind: read again once the queue has
@@ -72,26 +67,17 @@ const LINE_QUIET: QuietWait = { quietMs: 150, maxWaitMs: 1_000 };
 function useQueueSummary(): QueueSummary | undefined {
   const [summary, setSummary] = useState<QueueSummary>();
   useEffect(() => {
-    // Changed from callbacks; an object keeps the type checker from assuming constants. A change during a read reads once more.
-    const state = { stopped: false, reading: false, again: false };
-    const readAgain = () => state.again && !state.stopped;
-    const read = async () => {
-      if (state.reading) {
-        state.again = true;
-        return;
-      }
-      state.reading = true;
-      do {
-        state.again = false;
-        const next = await outbox.summary().catch(() => undefined);
-        if (next && !state.stopped) setSummary(next);
-      } while (readAgain());
-      state.reading = false;
-    };
-    void read();
-    const stopWatching = watchStores(phoneDatabase.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void read());
+    let current = true;
+    // A change during a read may have missed it: the queue is read once more.
+    const reads = runAgainIfAsked(async () => {
+      const next = await outbox.summary().catch(() => undefined);
+      if (next && current) setSummary(next);
+    });
+    void reads.run();
+    const stopWatching = watchStores(phoneDatabase.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void reads.run());
     return () => {
-      state.stopped = true;
+      current = false;
+      void reads.stop();
       stopWatching();
     };
   }, []);
@@ -101,7 +87,7 @@ function useQueueSummary(): QueueSummary | undefined {
 /** The status line, live from the outbox; null when no backend is configured or while loading. */
 export function useSyncLine(): SyncLine | null {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-  const now = useMinuteClock();
+  const now = useClock(LINE_CLOCK_MS);
   const queue = useQueueSummary();
   if (!env.backend || !queue) return null;
   return describeSync({ ...queue, online, now });

@@ -5,7 +5,7 @@
  * (a reset not delivered yet, or refused): this list keeps them off the tab.
  */
 import { isUuid } from '../../supabase/functions/_shared/rules.ts';
-import { readLocal, writeLocal } from '../platform/index.ts';
+import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
 
 export const INACTIVE_ORDERS_KEY = 'inactiveOrders';
 
@@ -14,13 +14,12 @@ interface Remembered {
   readonly ids: readonly string[];
 }
 
+/** What is kept, or null when nothing is, or it is corrupt. */
 function read(): Remembered | null {
-  try {
-    const value = JSON.parse(readLocal(INACTIVE_ORDERS_KEY) ?? 'null') as Partial<Remembered> | null;
-    return isUuid(value?.guestId) && Array.isArray(value.ids) ? { guestId: value.guestId, ids: value.ids.filter(isUuid) } : null;
-  } catch {
-    return null;
-  }
+  const value = parseStoredJson(readLocal(INACTIVE_ORDERS_KEY));
+  if (typeof value !== 'object' || value === null) return null;
+  const { guestId, ids } = value as Record<string, unknown>;
+  return isUuid(guestId) && Array.isArray(ids) ? { guestId, ids: ids.filter(isUuid) } : null;
 }
 
 export function rememberInactive(guestId: string, ids: readonly string[]): void {

@@ -5,6 +5,7 @@
  * Shared by the page's engine and the party benchmark, which plays waits
  * faster with `timeScale`.
  */
+import { runAgainIfAsked } from '../platform/index.ts';
 import { BACKOFF_CAP_MS, retryDelay } from './backoff.ts';
 import type { FlushOutcome } from './flush.ts';
 
@@ -35,11 +36,9 @@ export interface FlushScheduler {
 export function createFlushScheduler(options: FlushSchedulerOptions): FlushScheduler {
   const scale = options.timeScale ?? 1;
   // Mutated from timers and callbacks; an object keeps the type checker from assuming constants.
-  const state = { failures: 0, again: false, stopped: false, awaitingLock: false };
-  let running: Promise<void> | null = null;
+  const state = { failures: 0, stopped: false, awaitingLock: false };
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
-  const runAgain = () => state.again && !state.stopped;
 
   const schedule = (delayMs: number) => {
     clearTimeout(retryTimer);
@@ -69,27 +68,12 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
     options.onOutcome?.(outcome);
   };
 
-  const flushOnce = async () => {
+  // A change queued during a flush may have missed it: one more flush after it, however many came.
+  const flushes = runAgainIfAsked(async () => {
     const outcome = await options.flush().catch((): FlushOutcome => ({ kind: 'retry', error: 'flush failed' }));
     nextAttempt(outcome);
-  };
-
-  function flushNow(): Promise<void> {
-    if (state.stopped) return Promise.resolve();
-    if (running) {
-      state.again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        state.again = false;
-        await flushOnce();
-      } while (runAgain());
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  });
+  const flushNow = flushes.run;
 
   return {
     flushNow,
@@ -97,12 +81,12 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
       clearTimeout(debounceTimer);
       debounceTimer = setTimeout(() => void flushNow(), LOCAL_WRITE_DEBOUNCE_MS);
     },
-    busy: () => running !== null,
+    busy: flushes.busy,
     async stop() {
       state.stopped = true;
       clearTimeout(retryTimer);
       clearTimeout(debounceTimer);
-      await running;
+      await flushes.stop();
     },
   };
 }

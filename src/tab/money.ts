@@ -13,14 +13,7 @@ export function formatPrice(price: number | null | undefined): string {
 
 const countable = (price: number | null | undefined): price is number => !!price && Number.isSafeInteger(price) && price > 0;
 
-/** Sum of the prices that are valid whole pesos; a broken price adds nothing. */
-export function tabTotal(prices: readonly (number | null | undefined)[]): number {
-  let total = 0;
-  for (const price of prices) if (countable(price)) total += price;
-  return total;
-}
-
-/** The same sum over orders, without a list of their prices (it runs at every tap on a long tab). */
+/** Sum of the orders' prices that are valid whole pesos; a broken price adds nothing. No list of prices is made: it runs at every tap on a long tab. */
 export function ordersTotal(orders: readonly { readonly product_price: number | null | undefined }[]): number {
   let total = 0;
   for (const { product_price: price } of orders) if (countable(price)) total += price;

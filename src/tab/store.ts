@@ -14,6 +14,7 @@
  * again, at once, or once the guest stops tapping.
  */
 import { onStoresChanged, type Order, type PhoneDatabase } from '../db/index.ts';
+import { createListeners } from '../platform/index.ts';
 import { forgetInactive, rememberInactive } from '../sync/index.ts';
 import { applyChange, sameTab, withRows, type Change } from './changes.ts';
 import { journal, journalled, unjournal } from './journal.ts';
@@ -57,7 +58,8 @@ export class TabStore {
   private readonly pending: Change[] = [];
   /** Writes and reads, one after the other, so a read sees every write before it and none after. */
   private lane: Promise<unknown> = Promise.resolve();
-  private readonly listeners = new Set<() => void>();
+  /** The screens that follow the tab: the first one opens it (reads it, watches it), the last one to leave closes it. */
+  private readonly screens = createListeners({ first: () => this.open(), last: () => this.close() });
   private stopWatching: (() => void) | null = null;
   private readTimer: ReturnType<typeof setTimeout> | null = null;
   private readDueAt = 0;
@@ -79,15 +81,8 @@ export class TabStore {
   readonly total = (): number => this.shownTotal;
   readonly state = (): TabState => (this.shown === undefined ? 'loading' : this.shown.length === 0 ? 'empty' : 'open');
 
-  /** A screen follows the tab: the first one opens it (reads it, watches it), the last one to leave closes it. */
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.open();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.close();
-    };
-  };
+  /** A screen follows the tab. */
+  readonly subscribe = this.screens.subscribe;
 
   /** A pick (or 'Otra'). On screen at once, kept in the journal until IndexedDB has it; rejects if the phone refuses it. */
   addOrder(pick: Pick): Promise<Order> {
@@ -197,7 +192,7 @@ export class TabStore {
     if (this.shown !== undefined && sameTab(this.shown, next)) return;
     this.shown = next;
     this.shownTotal = ordersTotal(next);
-    for (const listener of this.listeners) listener();
+    this.screens.notify();
   }
 
   private open(): void {

@@ -1,5 +1,5 @@
 import type { OrderRow } from '../../src/db/index.ts';
-import type { SyncTransport, WriteResult } from '../../src/sync/index.ts';
+import type { SyncTransport, WriteResult } from '../../src/sync/transport.ts';
 
 export interface TransportCall {
   readonly kind: 'insert' | 'deactivate' | 'reactivate' | 'select';

@@ -4,8 +4,10 @@
  * run against both.
  */
 import { openMadeDatabase, overIndexedDb } from '../../src/db/idb.ts';
-import { db, phoneDatabase } from '../../src/db/index.ts';
-import { flushOutbox, outboxStore, type FlushOutcome } from '../../src/sync/index.ts';
+import { phoneDatabase } from '../../src/db/index.ts';
+import { db } from '../../src/db/database.ts';
+import { flushOutbox, type FlushOutcome } from '../../src/sync/flush.ts';
+import { outboxStore } from '../../src/sync/outbox-store.ts';
 
 type Options = Omit<Parameters<typeof flushOutbox>[0], 'store'>;
 

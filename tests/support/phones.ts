@@ -6,16 +6,12 @@
  */
 import '../../scripts/lib/node-phone.ts';
 import { openMadeDatabase, overIndexedDb } from '../../src/db/idb.ts';
-import { BarTabDatabase, onDexie, type PhoneDatabase, type UserRow } from '../../src/db/index.ts';
-import {
-  createSupabaseTransport,
-  flushOutbox,
-  inProcessLock,
-  outboxStore,
-  type FlushOutcome,
-  type OutboxStore,
-  type SyncTransport,
-} from '../../src/sync/index.ts';
+import type { PhoneDatabase, UserRow } from '../../src/db/index.ts';
+import { BarTabDatabase, onDexie } from '../../src/db/database.ts';
+import { flushOutbox, type FlushOutcome } from '../../src/sync/flush.ts';
+import { inProcessLock } from '../../src/sync/lock.ts';
+import { outboxStore, type OutboxStore } from '../../src/sync/outbox-store.ts';
+import { createSupabaseTransport, type SyncTransport } from '../../src/sync/transport.ts';
 import { createPostgrestTransport } from '../../src/sync/worker-transport.ts';
 import { openTab, type TabStore } from '../../src/tab/index.ts';
 

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { db } from '../../src/db/index.ts';
+import { db } from '../../src/db/database.ts';
 
 let consoleProblems: unknown[][] = [];
 

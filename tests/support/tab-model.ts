@@ -4,7 +4,8 @@
  * window lasts). The real tab must end where the model ends: what the screen
  * shows = what IndexedDB holds = what the server holds, to the peso.
  */
-import { PRODUCTS, type Product } from '../../src/catalogue/index.ts';
+import type { Product } from '../../src/catalogue/index.ts';
+import { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';
 
 export interface ModelOrder {
   readonly name: string;

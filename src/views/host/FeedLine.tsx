@@ -1,4 +1,5 @@
-import { formatAge, useNow, type FeedProblem } from '../../host/index.ts';
+import { formatAge, type FeedProblem } from '../../host/index.ts';
+import { useClock } from '../../platform/clock.ts';
 
 const PROBLEM_TEXT: Readonly<Record<Exclude<FeedProblem['kind'], 'refused'>, string>> = {
   offline: 'Sin señal: se muestra lo último que llegó.',
@@ -7,7 +8,7 @@ const PROBLEM_TEXT: Readonly<Record<Exclude<FeedProblem['kind'], 'refused'>, str
 
 /** How fresh the page is, and why it may be old. */
 export function FeedLine({ receivedAt, problem }: { readonly receivedAt: number | null; readonly problem: FeedProblem | null }) {
-  const now = useNow(1000);
+  const now = useClock(1000);
   return (
     <div className="host-fresh">
       {receivedAt !== null && <p className="host-age">Actualizado {formatAge(now - receivedAt)}</p>}

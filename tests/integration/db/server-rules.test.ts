@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTS } from '../../../src/catalogue/index.ts';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { isGuestName, MAX_ORDERS_PER_GUEST } from '../../../supabase/functions/_shared/rules.ts';
 import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
 import { asGuest, type GuestRequest } from '../../support/as-guest.ts';

@@ -4,7 +4,8 @@
  * orders by the guests' integer tip rule; paid marks and what is owed after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTS, type Product } from '../../../src/catalogue/index.ts';
+import type { Product } from '../../../src/catalogue/index.ts';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { owesMore, parseParty, parsePartyOrders, type Party, type PartyGuest } from '../../../src/host/party.ts';
 import { tippedTotal } from '../../../supabase/functions/_shared/rules.ts';
 import type { HostHandler } from '../../../supabase/functions/host/handler.ts';

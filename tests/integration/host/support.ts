@@ -3,7 +3,8 @@
  * API as their phones do, and the `host` handler run in Node against the real
  * stack's PostgREST with the service role.
  */
-import { PRODUCTS, type Product } from '../../../src/catalogue/index.ts';
+import type { Product } from '../../../src/catalogue/index.ts';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { createHostHandler, type HostHandler, type HostHandlerOptions } from '../../../supabase/functions/host/handler.ts';
 import { asGuest } from '../../support/as-guest.ts';
 import type { TestStack } from '../../support/stack.ts';

@@ -14,8 +14,12 @@
  */
 import fc from 'fast-check';
 import { expect, it, vi } from 'vitest';
-import { BarTabDatabase, onDexie, type Order, type UserRow } from '../../../src/db/index.ts';
-import { createSupabaseTransport, flushOutbox, inProcessLock, outboxStore, type FlushLock, type OutboxStore, type SyncTransport } from '../../../src/sync/index.ts';
+import type { Order, UserRow } from '../../../src/db/index.ts';
+import { BarTabDatabase, onDexie } from '../../../src/db/database.ts';
+import { flushOutbox } from '../../../src/sync/flush.ts';
+import { type FlushLock, inProcessLock } from '../../../src/sync/lock.ts';
+import { outboxStore, type OutboxStore } from '../../../src/sync/outbox-store.ts';
+import { createSupabaseTransport, type SyncTransport } from '../../../src/sync/transport.ts';
 import { openTab, type TabReset, type TabStore } from '../../../src/tab/index.ts';
 import type { Product } from '../../../src/catalogue/index.ts';
 import type { Fault } from '../../support/fault-proxy.ts';

@@ -6,7 +6,7 @@
  * party has is refused as the guest's own row (party_unknown).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outboxStore } from '../../../src/sync/index.ts';
+import { outboxStore } from '../../../src/sync/outbox-store.ts';
 import { SIDES } from '../../support/phones.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
 

@@ -4,17 +4,14 @@
  * answer the queue can meet is classified as it must be.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BarTabDatabase, onDexie } from '../../../src/db/index.ts';
-import {
-  classifyAnswer,
-  flushOutbox,
-  inProcessLock,
-  outboxStore,
-  rememberedInactive,
-  rememberInactive,
-  restoreEvictedTab,
-  type Verdict,
-} from '../../../src/sync/index.ts';
+import { BarTabDatabase, onDexie } from '../../../src/db/database.ts';
+import { rememberInactive } from '../../../src/sync/index.ts';
+import { flushOutbox } from '../../../src/sync/flush.ts';
+import { inProcessLock } from '../../../src/sync/lock.ts';
+import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { classifyAnswer, type Verdict } from '../../../src/sync/classify.ts';
+import { rememberedInactive } from '../../../src/sync/inactive-memory.ts';
+import { restoreEvictedTab } from '../../../src/sync/restore.ts';
 import type { Phone } from '../../support/phones.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
 

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSupabaseTransport, type SyncTransport } from '../../../src/sync/index.ts';
+import { createSupabaseTransport, type SyncTransport } from '../../../src/sync/transport.ts';
 import { createPostgrestTransport } from '../../../src/sync/worker-transport.ts';
 
 interface Seen {

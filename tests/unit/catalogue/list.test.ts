@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BUILT_IN_CATALOGUE, catalogueOf, PRODUCTS, shelvesOf, type Product } from '../../../src/catalogue/index.ts';
+import { BUILT_IN_CATALOGUE, catalogueOf, type Product } from '../../../src/catalogue/index.ts';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
+import { shelvesOf } from '../../../src/catalogue/list.ts';
 
 const item = (name: string, price: number, category: string): Product => ({ name, price, category });
 

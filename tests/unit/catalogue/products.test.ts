@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, normalizeForSearch, PRODUCTS } from '../../../src/catalogue/index.ts';
+import { normalizeForSearch } from '../../../src/catalogue/search.ts';
+import { CATEGORIES, PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 
 describe('the bar list', () => {
   it('has about 200 products', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_SUGGESTIONS, normalizeForSearch, PRODUCTS, searchCatalogue, type Category } from '../../../src/catalogue/index.ts';
+import { BUILT_IN_CATALOGUE } from '../../../src/catalogue/index.ts';
+import { type Category, PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import * as search from '../../../src/catalogue/search.ts';
+import { MAX_SUGGESTIONS, normalizeForSearch } from '../../../src/catalogue/search.ts';
+
+const searchCatalogue = (query: string) => BUILT_IN_CATALOGUE.search(query);
 
 const names = (query: string) => searchCatalogue(query).matches.map((product) => product.name);
 const categoriesOf = (query: string) => new Set(searchCatalogue(query).matches.map((product) => product.category));

@@ -7,9 +7,12 @@ import Dexie, { liveQuery, type ObservabilitySet } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changedParts, DEXIE_CHANNEL, IDB_VERSION, touchesStores } from '../../../src/db/dexie-channel.ts';
 import { openMadeDatabase, overIndexedDb } from '../../../src/db/idb.ts';
-import { BarTabDatabase, db, phoneDatabase } from '../../../src/db/index.ts';
+import { phoneDatabase } from '../../../src/db/index.ts';
+import { BarTabDatabase, db } from '../../../src/db/database.ts';
 import { DATABASE_NAME, SCHEMA_VERSION } from '../../../src/db/schema.ts';
-import { flushOutbox, inProcessLock, outboxStore } from '../../../src/sync/index.ts';
+import { flushOutbox } from '../../../src/sync/flush.ts';
+import { inProcessLock } from '../../../src/sync/lock.ts';
+import { outboxStore } from '../../../src/sync/outbox-store.ts';
 import { openTab } from '../../../src/tab/index.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 

@@ -7,7 +7,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BarTabDatabase, onDexie, openTabStorage } from '../../../src/db/index.ts';
+import { openTabStorage } from '../../../src/db/index.ts';
+import { BarTabDatabase, onDexie } from '../../../src/db/database.ts';
 
 const made: BarTabDatabase[] = [];
 afterEach(async () => {

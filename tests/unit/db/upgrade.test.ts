@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { BarTabDatabase } from '../../../src/db/index.ts';
+import { BarTabDatabase } from '../../../src/db/database.ts';
 import type { Order } from '../../../src/db/index.ts';
 
 const order = (n: number): Order => ({

@@ -26,7 +26,7 @@ import {
   sqlProductNameCheck,
   sqlProductPriceCheck,
 } from '../../../supabase/functions/_shared/rules.ts';
-import { acceptGuestName } from '../../../src/guest/index.ts';
+import { acceptGuestName } from '../../../src/guest/name.ts';
 import { menuMigrationSql, newestMenuMigration } from '../../../scripts/lib/menu-sql.ts';
 import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptGuestName, checkGuestName } from '../../../src/guest/index.ts';
+import { checkGuestName } from '../../../src/guest/index.ts';
+import { acceptGuestName } from '../../../src/guest/name.ts';
 
 describe('guest names', () => {
   it('accepts 3 characters or more, trimmed', () => {

@@ -1,6 +1,8 @@
 /** Which guest the phone opens into, party by party: the pure rules, and what localStorage keeps. */
 import { describe, expect, it } from 'vitest';
-import { arriveAtParty, arriveByLink, parseStoredGuest, registerGuest, undoArrival, type PhoneGuests } from '../../../src/guest/index.ts';
+import { arriveByLink, registerGuest, undoArrival, type PhoneGuests } from '../../../src/guest/index.ts';
+import { arriveAtParty } from '../../../src/guest/parties.ts';
+import { parseStoredGuest } from '../../../src/guest/storage.ts';
 import { partyLinkIn } from '../../../src/party/index.ts';
 
 const A = 'Q3uX1lG0aN-5y_8ZkP2mWw';

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GUEST_STORAGE_KEY, loadGuest, parseStoredGuest, registerGuest, saveGuest } from '../../../src/guest/index.ts';
+import { registerGuest } from '../../../src/guest/index.ts';
+import { GUEST_STORAGE_KEY, parseStoredGuest, saveGuest } from '../../../src/guest/storage.ts';
+import { readLocal } from '../../../src/platform/index.ts';
+
+/** The guest as the phone reads it back, through the localStorage that never throws. */
+const loadGuest = () => parseStoredGuest(readLocal(GUEST_STORAGE_KEY));
 
 const ID = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 

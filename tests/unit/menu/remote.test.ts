@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPartyMenu } from '../../../src/menu/index.ts';
+import { readPartyMenu } from '../../../src/menu/remote.ts';
 
 const backend = { supabaseUrl: 'https://bar.example', supabaseAnonKey: 'anon.key' };
 const LIST = { version: 'v7', items: [{ name: 'Aperol Spritz', price: 7000, category: 'Cócteles', sold_out: false }] };

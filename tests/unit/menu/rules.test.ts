@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_MENU, menuKey, parsePartyMenu, shownPartyMenu } from '../../../src/menu/index.ts';
+import { BUILT_IN_MENU, menuKey, parsePartyMenu, shownPartyMenu } from '../../../src/menu/rules.ts';
 
 const answer = {
   version: '2026-11-27 22:00:00.123+00|17',

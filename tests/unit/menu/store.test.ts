@@ -1,7 +1,9 @@
 /** A party's list kept on the phone: what a screen shows, with and without signal, and across reloads. */
 import { describe, expect, it } from 'vitest';
-import { BarTabDatabase, onDexie, phoneDatabase, type PhoneDatabase } from '../../../src/db/index.ts';
-import { MenuStore, type PartyMenu } from '../../../src/menu/index.ts';
+import { phoneDatabase, type PhoneDatabase } from '../../../src/db/index.ts';
+import { BarTabDatabase, onDexie } from '../../../src/db/database.ts';
+import type { PartyMenu } from '../../../src/menu/rules.ts';
+import { MenuStore } from '../../../src/menu/store.ts';
 
 const VALE = 'cumple-vale';
 

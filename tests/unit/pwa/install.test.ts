@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetInstallOffer, INSTALL_HINT_KEY } from '../../../src/pwa/install.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INSTALL_HINT_KEY, watchInstallOffers } from '../../../src/pwa/install.ts';
 import { dismissInstallHint, promptInstall, useInstallOffer } from '../../../src/pwa/index.ts';
 import { installOffer, isIosSafari, mayAskPersistence, runsInstalled } from '../../../src/pwa/install-rules.ts';
 
@@ -58,8 +58,12 @@ function offerInstall() {
   return event;
 }
 
+let stopWatching: () => void = () => undefined;
+beforeEach(() => {
+  stopWatching = watchInstallOffers(window);
+});
 afterEach(() => {
-  act(() => forgetInstallOffer());
+  act(() => stopWatching());
 });
 
 describe('the install offer on the page', () => {

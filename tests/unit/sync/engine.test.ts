@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db, phoneDatabase } from '../../../src/db/index.ts';
-import { inProcessLock, outboxStore, queueOrder, startSyncEngine, type SyncEngine } from '../../../src/sync/index.ts';
+import { phoneDatabase } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
+import { queueOrder } from '../../../src/sync/index.ts';
+import { inProcessLock } from '../../../src/sync/lock.ts';
+import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { startSyncEngine, type SyncEngine } from '../../../src/sync/engine.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, phoneDatabase, type OutboxEntry } from '../../../src/db/index.ts';
-import { inProcessLock, outboxStore, restoreEvictedTab } from '../../../src/sync/index.ts';
+import { phoneDatabase } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
+import type { OutboxEntry } from '../../../src/db/records.ts';
+import { inProcessLock } from '../../../src/sync/lock.ts';
+import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { restoreEvictedTab } from '../../../src/sync/restore.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';

@@ -4,8 +4,9 @@
  * queued again (a lost row, a fixed name, a refusal and 'Reintentar').
  */
 import { describe, expect, it } from 'vitest';
-import { db, phoneDatabase } from '../../../src/db/index.ts';
-import { outboxStore } from '../../../src/sync/index.ts';
+import { phoneDatabase } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
+import { outboxStore } from '../../../src/sync/outbox-store.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana Pérez' };
 const PARTY = 'Q3uX1lG0aN-5y_8ZkP2mWw';

@@ -3,7 +3,7 @@ import { BACKOFF_CAP_MS, parseRetryAfter, retryDelay } from '../../../src/sync/b
 import { chunk, nextBatch } from '../../../src/sync/batches.ts';
 import { classifyAnswer } from '../../../src/sync/classify.ts';
 import { describeSync, type SyncSnapshot } from '../../../src/sync/status.ts';
-import type { OutboxEntry } from '../../../src/db/index.ts';
+import type { OutboxEntry } from '../../../src/db/records.ts';
 
 describe('classifying the server’s answer', () => {
   it.each([

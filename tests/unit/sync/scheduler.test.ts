@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FlushOutcome } from '../../../src/sync/index.ts';
+import type { FlushOutcome } from '../../../src/sync/flush.ts';
 import { BUSY_RECHECK_MS, createFlushScheduler, LOCAL_WRITE_DEBOUNCE_MS } from '../../../src/sync/scheduler.ts';
 
 beforeEach(() => {

@@ -4,8 +4,11 @@
  * entries come back with a new version or 'Reintentar'.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db, phoneDatabase } from '../../../src/db/index.ts';
-import { inProcessLock, outboxStore, restoreEvictedTab } from '../../../src/sync/index.ts';
+import { phoneDatabase } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
+import { inProcessLock } from '../../../src/sync/lock.ts';
+import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { restoreEvictedTab } from '../../../src/sync/restore.ts';
 import { rememberInactive, rememberedInactive } from '../../../src/sync/inactive-memory.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';

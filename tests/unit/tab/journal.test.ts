@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, phoneDatabase, type Order } from '../../../src/db/index.ts';
+import { phoneDatabase, type Order } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
 import { openTab, type TabStore } from '../../../src/tab/index.ts';
 import { JOURNAL_KEY, journalled } from '../../../src/tab/journal.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatPesos, formatPrice, paymentLink, tabTotal, tippedTotal } from '../../../src/tab/index.ts';
-import { ordersTotal } from '../../../src/tab/money.ts';
+import { formatPesos, formatPrice, ordersTotal, paymentLink, tippedTotal } from '../../../src/tab/money.ts';
+
+const tabTotal = (prices: readonly (number | null | undefined)[]) => ordersTotal(prices.map((price) => ({ product_price: price })));
 
 describe('money', () => {
   it('formats pesos with a dot between thousands and no decimals', () => {

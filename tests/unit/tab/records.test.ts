@@ -1,7 +1,8 @@
 /** The tab's records on the phone: each change with its outbox entry, in one transaction. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, phoneDatabase, type Order } from '../../../src/db/index.ts';
-import { rememberedInactive } from '../../../src/sync/index.ts';
+import { phoneDatabase, type Order } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
+import { rememberedInactive } from '../../../src/sync/inactive-memory.ts';
 import { openTab, type TabStore } from '../../../src/tab/index.ts';
 import { tabRecords } from '../../../src/tab/records.ts';
 

@@ -4,9 +4,10 @@
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db, phoneDatabase, type Order } from '../../../src/db/index.ts';
+import { phoneDatabase, type Order } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
 import { guestTab, openTab, useActiveOrders, useTabState, useTabTotal, type TabStore } from '../../../src/tab/index.ts';
-import { rememberedInactive } from '../../../src/sync/index.ts';
+import { rememberedInactive } from '../../../src/sync/inactive-memory.ts';
 import { REREAD_QUIET_MS } from '../../../src/tab/store.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
 

@@ -1,7 +1,7 @@
 /** Installing: the browser's prompt behind 'Instalar La Cuenta', the Share hint on iOS Safari, nothing once installed. */
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetInstallOffer } from '../../../src/pwa/install.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchInstallOffers } from '../../../src/pwa/index.ts';
 import { renderApp, storeGuest } from '../../support/render-app.tsx';
 
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -18,8 +18,12 @@ function offerInstall() {
   return event;
 }
 
+let stopWatching: () => void = () => undefined;
+beforeEach(() => {
+  stopWatching = watchInstallOffers(window);
+});
 afterEach(() => {
-  act(() => forgetInstallOffer());
+  act(() => stopWatching());
   Reflect.deleteProperty(navigator, 'standalone');
 });
 

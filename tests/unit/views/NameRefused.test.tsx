@@ -1,8 +1,9 @@
 /** When the bar's server refuses the guest's name, the app asks for it again and keeps the tab. */
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { db, phoneDatabase } from '../../../src/db/index.ts';
-import { outboxStore } from '../../../src/sync/index.ts';
+import { phoneDatabase } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
+import { outboxStore } from '../../../src/sync/outbox-store.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 

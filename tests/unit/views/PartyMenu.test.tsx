@@ -1,10 +1,11 @@
 /** The party's list on the guest's screen: searched, browsed, offered again ('Otra'), kept for no signal. */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRODUCTS } from '../../../src/catalogue/index.ts';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import type { BackendConfig } from '../../../src/config/env-rules.ts';
-import { db, type MenuItem } from '../../../src/db/index.ts';
-import { MENU_EVERY_MS } from '../../../src/menu/index.ts';
+import type { MenuItem } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
+import { MENU_EVERY_MS } from '../../../src/menu/useMenu.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { fakeCommentFetch } from '../../support/fake-comment-fetch.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';

@@ -1,7 +1,7 @@
 /** What a guest says finds the product: everyday words, one typo, a clear "nothing", and Enter for the only match. */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
 import { renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
 
 const consumed = () => screen.getByRole('region', { name: 'Productos consumidos' });

@@ -1,7 +1,7 @@
 /** The status line offers 'Reintentar' for what the server refused, and it puts those changes back in the queue. */
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 

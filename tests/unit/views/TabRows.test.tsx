@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../../src/db/records.ts';
-import { db } from '../../../src/db/index.ts';
+import { db } from '../../../src/db/database.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { UNDO_MS } from '../../../src/views/RemovalToast.tsx';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
