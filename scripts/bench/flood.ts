@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
-import { PRODUCTS } from '../../src/catalogue/index.ts';
+import { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';
 import { startLocalStack } from '../lib/local-stack.ts';
 import { median, percentile, saveResults, table, type Figure } from './report.ts';
 

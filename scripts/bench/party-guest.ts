@@ -7,10 +7,19 @@
  */
 import '../lib/node-phone.ts';
 import { setTimeout as delay } from 'node:timers/promises';
-import { BarTabDatabase, onDexie, type OrderRow, type PhoneDatabase, type UserRow } from '../../src/db/index.ts';
-import { acceptGuestName, newGuest, type Guest } from '../../src/guest/index.ts';
-import { createFlushScheduler, createSupabaseTransport, flushOutbox, inProcessLock, outboxStore, type SyncTransport } from '../../src/sync/index.ts';
-import { openTab, type Pick } from '../../src/tab/index.ts';
+import { BarTabDatabase, onDexie } from '../../src/db/database.ts';
+import type { PhoneDatabase } from '../../src/db/idb.ts';
+import type { OrderRow, UserRow } from '../../src/db/records.ts';
+import { acceptGuestName } from '../../src/guest/name.ts';
+import { newGuest } from '../../src/guest/parties.ts';
+import type { Guest } from '../../src/guest/storage.ts';
+import { flushOutbox } from '../../src/sync/flush.ts';
+import { inProcessLock } from '../../src/sync/lock.ts';
+import { outboxStore } from '../../src/sync/outbox-store.ts';
+import { createFlushScheduler } from '../../src/sync/scheduler.ts';
+import { createSupabaseTransport, type SyncTransport } from '../../src/sync/transport.ts';
+import type { Pick } from '../../src/tab/records.ts';
+import { TabStore } from '../../src/tab/store.ts';
 import { SPEED, type GuestPlan } from './party-plan.ts';
 
 export interface Bar {
@@ -188,7 +197,7 @@ interface Moment {
 /** The guest's planned moments, each doing what the page would do. */
 function eveningOf(phone: Phone): (plan: GuestPlan) => Moment[] {
   const { database, guest, signal, engine } = phone;
-  const tab = openTab(database, guest.id);
+  const tab = new TabStore(database, guest.id);
   const row: UserRow = { id: guest.id, full_name: guest.full_name };
   // The page's engine starts once the guest has a name: it queues the guest in their party, then flushes.
   const arrive = async () => {

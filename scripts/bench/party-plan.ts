@@ -9,8 +9,8 @@
  * sync backoff follow the party's clock; the page's 300 ms write debounce and
  * the network do not, so flush latencies are what a phone would really see.
  */
-import { PRODUCTS } from '../../src/catalogue/index.ts';
-import type { Pick } from '../../src/tab/index.ts';
+import { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';
+import type { Pick } from '../../src/tab/records.ts';
 
 /** Today's party; a larger one passes its own to planGuest. */
 export const SPEED = 2;

@@ -7,9 +7,14 @@ import '../lib/node-phone.ts';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BarTabDatabase, onDexie, type OrderRow, type PhoneDatabase } from '../../src/db/index.ts';
-import { createSupabaseTransport, flushOutbox, inProcessLock, outboxStore } from '../../src/sync/index.ts';
-import { openTab } from '../../src/tab/index.ts';
+import { BarTabDatabase, onDexie } from '../../src/db/database.ts';
+import type { PhoneDatabase } from '../../src/db/idb.ts';
+import type { OrderRow } from '../../src/db/records.ts';
+import { flushOutbox } from '../../src/sync/flush.ts';
+import { inProcessLock } from '../../src/sync/lock.ts';
+import { outboxStore } from '../../src/sync/outbox-store.ts';
+import { createSupabaseTransport } from '../../src/sync/transport.ts';
+import { TabStore } from '../../src/tab/store.ts';
 import { startLocalStack, type LocalStack } from '../lib/local-stack.ts';
 import { median, saveResults, table, type Figure } from './report.ts';
 
@@ -34,7 +39,7 @@ async function phoneWithOrders(guestId: string): Promise<{ dexie: BarTabDatabase
   const dexie = new BarTabDatabase(`bench-${guestId}`);
   const database = onDexie(dexie);
   await outboxStore(database).queueGuest({ id: guestId, full_name: 'Banco de Pruebas' });
-  const tab = openTab(database, guestId);
+  const tab = new TabStore(database, guestId);
   for (let index = 0; index < ORDERS; index += 1) await tab.addOrder({ name: 'Summer Ale 500cc', price: 4400 });
   return { dexie, database };
 }

@@ -6,6 +6,3 @@ export type { Product } from './search.ts';
 
 /** The built-in list (menu.ts): what a phone offers for a party whose own list it never had. Indexed once, when this module loaded. */
 export const BUILT_IN_CATALOGUE: Catalogue = catalogueOf(PRODUCTS);
-
-// The benchmarks (scripts/bench) still import the built-in list from here; it goes once they import menu.ts by path.
-export { PRODUCTS } from '../../supabase/functions/_shared/menu.ts';

@@ -2,7 +2,3 @@ export { checkGuestName, MAX_NAME_LENGTH, NAME_NEEDS_LETTERS, reachesNameLimit }
 export type { PhoneGuests } from './parties.ts';
 export type { Guest } from './storage.ts';
 export { arriveByLink, registerGuest, renameGuest, undoArrival, useEarlierGuests, useGuest } from './useGuest.ts';
-
-// The benchmarks (scripts/bench) still make their guests from here; these go once they import name.ts and parties.ts by path.
-export { acceptGuestName } from './name.ts';
-export { newGuest } from './parties.ts';

@@ -13,7 +13,7 @@ import { inProcessLock } from '../../src/sync/lock.ts';
 import { outboxStore, type OutboxStore } from '../../src/sync/outbox-store.ts';
 import { createSupabaseTransport, type SyncTransport } from '../../src/sync/transport.ts';
 import { createPostgrestTransport } from '../../src/sync/worker-transport.ts';
-import { openTab, type TabStore } from '../../src/tab/index.ts';
+import { TabStore } from '../../src/tab/index.ts';
 
 /** Who flushes: the page, or the service worker (Background Sync). */
 export type Side = 'page' | 'worker';
@@ -61,7 +61,7 @@ export async function makePhone(apiUrl: string, anonKey: string, options: PhoneO
   const database = new BarTabDatabase(`phone-${guest.id}`);
   const records = onDexie(database);
   const pageStore = outboxStore(records);
-  const tab = openTab(records, guest.id);
+  const tab = new TabStore(records, guest.id);
   const worker = options.side === 'worker';
   await pageStore.queueGuest(guest, undefined, options.party);
   const own = worker ? await workerStore(database) : null;

@@ -20,7 +20,7 @@ import { flushOutbox } from '../../../src/sync/flush.ts';
 import { type FlushLock, inProcessLock } from '../../../src/sync/lock.ts';
 import { outboxStore, type OutboxStore } from '../../../src/sync/outbox-store.ts';
 import { createSupabaseTransport, type SyncTransport } from '../../../src/sync/transport.ts';
-import { openTab, type TabReset, type TabStore } from '../../../src/tab/index.ts';
+import { TabStore, type TabReset } from '../../../src/tab/index.ts';
 import type { Product } from '../../../src/catalogue/index.ts';
 import type { Fault } from '../../support/fault-proxy.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
@@ -78,7 +78,7 @@ const idsOf = (orders: readonly Order[] | undefined) => (orders ?? []).map((orde
 function openScreen(night: Night): Screen {
   const connection = new BarTabDatabase(night.databaseName);
   night.connections.push(connection);
-  const tab = openTab(onDexie(connection), night.guest.id);
+  const tab = new TabStore(onDexie(connection), night.guest.id);
   const seen: string[][] = [];
   return { tab, stop: tab.subscribe(() => seen.push(idsOf(tab.orders()))), removal: null, reset: null, seen, expected: null };
 }

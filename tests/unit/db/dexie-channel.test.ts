@@ -13,7 +13,7 @@ import { DATABASE_NAME, SCHEMA_VERSION } from '../../../src/db/schema.ts';
 import { flushOutbox } from '../../../src/sync/flush.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
 import { outboxStore } from '../../../src/sync/outbox-store.ts';
-import { openTab } from '../../../src/tab/index.ts';
+import { TabStore } from '../../../src/tab/index.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };
@@ -98,7 +98,7 @@ describe('Dexie’s channel and change events', () => {
 describe('a flush by the service worker', () => {
   it('updates the page’s live views: the queue, the parked changes and the orders', async () => {
     await outboxStore(phoneDatabase).queueGuest(ANA);
-    const tab = openTab(phoneDatabase, ANA.id);
+    const tab = new TabStore(phoneDatabase, ANA.id);
     const [order] = await Promise.all([tab.addOrder({ name: 'Aperol Spritz', price: 6500 }), tab.addOrder({ name: 'Tabla Irish', price: 16990 })]);
     const queued = watch(() => db.outbox.count());
     const parked = watch(() => db.parked.toArray());
@@ -122,7 +122,7 @@ describe('a flush by the service worker', () => {
 describe('a flush by the page', () => {
   it('updates its own views where there is no BroadcastChannel (Safari before 15.4)', async () => {
     vi.stubGlobal('BroadcastChannel', undefined);
-    await openTab(phoneDatabase, ANA.id).addOrder({ name: 'Aperol Spritz', price: 6500 });
+    await new TabStore(phoneDatabase, ANA.id).addOrder({ name: 'Aperol Spritz', price: 6500 });
     const queued = watch(() => db.outbox.count());
     await queued.until((count) => count === 1);
     const { transport } = recordingTransport();

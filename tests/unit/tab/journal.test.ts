@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { phoneDatabase, type Order } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
-import { openTab, type TabStore } from '../../../src/tab/index.ts';
+import { TabStore } from '../../../src/tab/index.ts';
 import { JOURNAL_KEY, journalled } from '../../../src/tab/journal.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
@@ -22,7 +22,7 @@ afterEach(() => {
 
 /** The tab opens on a screen after a reload: the journal's picks are shown and written. */
 function reopened(): TabStore {
-  const tab = openTab(phoneDatabase, ANA);
+  const tab = new TabStore(phoneDatabase, ANA);
   stops.push(tab.subscribe(() => undefined));
   return tab;
 }
@@ -35,7 +35,7 @@ const writtenOnce = async () => {
 
 describe('picks on their way to IndexedDB', () => {
   it('are journalled at the tap and leave the journal once written', async () => {
-    const adding = openTab(phoneDatabase, ANA).addOrder({ name: 'Aperol Spritz', price: 6500 });
+    const adding = new TabStore(phoneDatabase, ANA).addOrder({ name: 'Aperol Spritz', price: 6500 });
     expect(journalled().map((order) => order.product_name)).toEqual(['Aperol Spritz']);
     await adding;
     expect(journalled()).toEqual([]);
@@ -61,7 +61,7 @@ describe('picks on their way to IndexedDB', () => {
   });
 
   it('never writes a pick twice when it already reached IndexedDB', async () => {
-    const written = await openTab(phoneDatabase, ANA).addOrder({ name: 'Summer Ale 500cc', price: 4400 });
+    const written = await new TabStore(phoneDatabase, ANA).addOrder({ name: 'Summer Ale 500cc', price: 4400 });
     localStorage.setItem(JOURNAL_KEY, JSON.stringify([written]));
     const tab = reopened();
     await waitFor(() => expect(localStorage.length).toBe(0));

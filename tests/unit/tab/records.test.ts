@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { phoneDatabase, type Order } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
 import { rememberedInactive } from '../../../src/sync/inactive-memory.ts';
-import { openTab, type TabStore } from '../../../src/tab/index.ts';
+import { TabStore } from '../../../src/tab/index.ts';
 import { tabRecords } from '../../../src/tab/records.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
@@ -11,7 +11,7 @@ const BETO = '2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17';
 const tabs = new Map<string, TabStore>();
 /** The guest's tab, one store per guest as on a phone. */
 function tab(guestId = ANA): TabStore {
-  const kept = tabs.get(guestId) ?? openTab(phoneDatabase, guestId);
+  const kept = tabs.get(guestId) ?? new TabStore(phoneDatabase, guestId);
   tabs.set(guestId, kept);
   return kept;
 }

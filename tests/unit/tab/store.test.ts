@@ -6,7 +6,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneDatabase, type Order } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
-import { guestTab, openTab, useActiveOrders, useTabState, useTabTotal, type TabStore } from '../../../src/tab/index.ts';
+import { guestTab, TabStore, useActiveOrders, useTabState, useTabTotal } from '../../../src/tab/index.ts';
 import { rememberedInactive } from '../../../src/sync/inactive-memory.ts';
 import { REREAD_QUIET_MS } from '../../../src/tab/store.ts';
 
@@ -116,7 +116,7 @@ describe.each([
   ['taps faster than the writes', false],
 ])('the issue’s sequences, %s', (_pace, waitForEachWrite) => {
   it.each(SEQUENCES)('%s: the screen ends as IndexedDB holds it', async (_name, taps, expectedNames, expectedTotal) => {
-    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const tab = await onScreen(new TabStore(phoneDatabase, ANA));
     const removed: Order[] = [];
     const writes: Promise<unknown>[] = [];
     for (const tap of taps) {
@@ -136,7 +136,7 @@ describe.each([
 
 describe('a removal, undone, and removed again', () => {
   it('stays removed once every write and every read is done (issue 18, bug 1)', async () => {
-    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const tab = await onScreen(new TabStore(phoneDatabase, ANA));
     await tab.addOrder(SUMMER_ALE);
     const tabla = await tab.addOrder(TABLA_IRISH);
     await tab.takeOff(tabla);
@@ -151,7 +151,7 @@ describe('a removal, undone, and removed again', () => {
 
 describe('taps in one millisecond', () => {
   it('show and are kept in tap order', async () => {
-    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const tab = await onScreen(new TabStore(phoneDatabase, ANA));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-21T22:00:00.000Z'));
     try {
@@ -168,7 +168,7 @@ describe('taps in one millisecond', () => {
 
 describe('a change the phone refuses', () => {
   it('leaves the screen at once, and the write rejects', async () => {
-    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const tab = await onScreen(new TabStore(phoneDatabase, ANA));
     await tab.addOrder(SUMMER_ALE);
     const seen: number[] = [];
     stops.push(tab.subscribe(() => seen.push(tab.total())));
@@ -188,8 +188,8 @@ describe('a change the phone refuses', () => {
 
 describe('two tabs of the same guest', () => {
   it('each show what the other did, once IndexedDB has it', async () => {
-    const first = await onScreen(openTab(phoneDatabase, ANA));
-    const second = await onScreen(openTab(phoneDatabase, ANA));
+    const first = await onScreen(new TabStore(phoneDatabase, ANA));
+    const second = await onScreen(new TabStore(phoneDatabase, ANA));
     const ale = await first.addOrder(SUMMER_ALE);
     await waitFor(() => expect(names(second.orders())).toEqual(['Summer Ale 500cc']));
     await second.takeOff(ale);
@@ -200,8 +200,8 @@ describe('two tabs of the same guest', () => {
   });
 
   it('reset only what the screen showed: a pick the other tab made a moment before stays', async () => {
-    const first = await onScreen(openTab(phoneDatabase, ANA));
-    const second = openTab(phoneDatabase, ANA);
+    const first = await onScreen(new TabStore(phoneDatabase, ANA));
+    const second = new TabStore(phoneDatabase, ANA);
     await first.addOrder(SUMMER_ALE);
     // The other tab's pick and this tab's reset, tapped in the same moment.
     const [, reset] = await Promise.all([second.addOrder(TABLA_IRISH), first.reset()]);
@@ -215,7 +215,7 @@ describe('Deshacer after a reset', () => {
     (await db.outbox.toArray()).flatMap((entry) => ('orderIds' in entry ? [[entry.kind, ...[...entry.orderIds].sort()]] : []));
 
   it('puts back exactly what the reset took off, in the tap, as one undo in the queue, and forgets their reset ids', async () => {
-    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const tab = await onScreen(new TabStore(phoneDatabase, ANA));
     const removedEarlier = await tab.addOrder(TABLA_IRISH);
     await tab.takeOff(removedEarlier);
     const ale = await tab.addOrder(SUMMER_ALE);
@@ -245,8 +245,8 @@ describe('Deshacer after a reset', () => {
   });
 
   it('tapped before the reset is written, still puts back only what the reset changed', async () => {
-    const tab = await onScreen(openTab(phoneDatabase, ANA));
-    const other = openTab(phoneDatabase, ANA);
+    const tab = await onScreen(new TabStore(phoneDatabase, ANA));
+    const other = new TabStore(phoneDatabase, ANA);
     const ale = await tab.addOrder(SUMMER_ALE);
     const tabla = await tab.addOrder(TABLA_IRISH);
     // Another tab took Tabla Irish off a moment before; this screen had not heard yet.
@@ -260,7 +260,7 @@ describe('Deshacer after a reset', () => {
   });
 
   it('puts nothing back when the phone refused the reset', async () => {
-    const tab = await onScreen(openTab(phoneDatabase, ANA));
+    const tab = await onScreen(new TabStore(phoneDatabase, ANA));
     await tab.addOrder(SUMMER_ALE);
     vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
       throw new DOMException('disk full', 'QuotaExceededError');
@@ -274,8 +274,8 @@ describe('Deshacer after a reset', () => {
   });
 
   it('shows in the other tab of the guest too', async () => {
-    const first = await onScreen(openTab(phoneDatabase, ANA));
-    const second = await onScreen(openTab(phoneDatabase, ANA));
+    const first = await onScreen(new TabStore(phoneDatabase, ANA));
+    const second = await onScreen(new TabStore(phoneDatabase, ANA));
     await first.addOrder(SUMMER_ALE);
     await first.addOrder(TABLA_IRISH);
     await waitFor(() => expect(second.total()).toBe(21390));
