@@ -1,3 +1,3 @@
 export type { ClearedComments } from './history.ts';
 export type { CommentState } from './state.ts';
-export { useCommentState, useOrderComment, type CommentWatch } from './useOrderComment.ts';
+export { useCommentState, useOrderComment, type CommentWatch } from './use-order-comment.ts';

@@ -2,7 +2,7 @@ export { usePartyCheck } from './hooks.ts';
 export { partyLinkIn, type PartyLink } from './link.ts';
 export { partyNameOf } from './names.ts';
 export { paidLine, type TabStatus } from './status.ts';
-export { useTabStatus } from './useTabStatus.ts';
+export { useTabStatus } from './use-tab-status.ts';
 
 /** The one text a guest sees for a link no party has (exact: tests look for it). */
 export const PARTY_NOT_FOUND = 'No encontramos esta fiesta.';

@@ -1,5 +1,5 @@
 /**
- * The app's `useRegisterSW` (useAppUpdate.ts imports it): vite-plugin-pwa's
+ * The app's `useRegisterSW` (use-app-update.ts imports it): vite-plugin-pwa's
  * `virtual:pwa-register/react` hook for prompt mode, rewritten without
  * workbox-window. That one fetched workbox-window as a chunk of its own once
  * the app ran, and the worker had to keep it too: a request and 2.7 KB more on

@@ -15,7 +15,7 @@ import { PartyOver } from './PartyOver.tsx';
 import { PaidMarkLine } from './PartyStatus.tsx';
 import { RemovalToast } from './RemovalToast.tsx';
 import { StickyTotal } from './StickyTotal.tsx';
-import { useRemoval, type Removals } from './useRemoval.ts';
+import { useRemoval, type Removals } from './use-removal.ts';
 
 const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 

@@ -117,7 +117,7 @@ describe('the registration hook', () => {
 describe('the app’s update checks (useAppUpdate)', () => {
   it('ask for a new version when the app shows again, and stop when it unmounts', async () => {
     vi.resetModules();
-    const { useAppUpdate } = await import('../../../src/pwa/useAppUpdate.ts');
+    const { useAppUpdate } = await import('../../../src/pwa/use-app-update.ts');
     const update = vi.fn(() => Promise.resolve());
     Object.assign(registration, { update, active: null });
     Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });

@@ -5,7 +5,7 @@ import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import type { BackendConfig } from '../../../src/config/env-rules.ts';
 import type { MenuItem } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
-import { MENU_EVERY_MS } from '../../../src/menu/useMenu.ts';
+import { MENU_EVERY_MS } from '../../../src/menu/use-menu.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { fakeCommentFetch } from '../../support/fake-comment-fetch.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
