@@ -36,7 +36,6 @@ export async function renderFirstView(config: FirstViewConfig): Promise<string> 
   return renderToString(createElement(StrictMode, null, createElement(module.App)));
 }
 
-
 /**
  * The name view is built into index.html only: the host's page
  * (`/anfitrion`) is the same page with #root empty, so a host's first visit

@@ -13,7 +13,9 @@ export function inlineTabIcon(): Plugin {
     name: 'bar-tab:inline-tab-icon',
     apply: 'build',
     transformIndexHtml(html) {
-      const svg = readFileSync(new URL(`../public${icon}`, import.meta.url), 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+      const svg = readFileSync(new URL(`../public${icon}`, import.meta.url), 'utf8')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
       const link = `<link rel="icon" href="${icon}" type="image/svg+xml" />`;
       if (!html.includes(link)) throw new Error(`index.html has no ${link}`);
       // Only what a data: URL in a quoted attribute must escape, so it stays short.

@@ -92,7 +92,10 @@ export function offlinePlan(): OfflinePlan {
       }
     },
   };
-  const integrity = async (url: string) => `sha256-${createHash('sha256').update(await readFile(join(outDir, url))).digest('base64')}`;
+  const integrity = async (url: string) =>
+    `sha256-${createHash('sha256')
+      .update(await readFile(join(outDir, url)))
+      .digest('base64')}`;
   const names = () => {
     if (!pageScript) throw new Error(`${PAGE_FILE} loads no entry script: the worker could not tell its build`);
     return pageScript;

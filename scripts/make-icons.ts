@@ -44,9 +44,7 @@ try {
       continue;
     }
     await page.setViewportSize({ width: icon.size, height: icon.size });
-    await page.setContent(
-      `<style>html,body{margin:0;background:transparent}svg{display:block;width:100vw;height:100vh}</style>${icon.svg}`,
-    );
+    await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:100vw;height:100vh}</style>${icon.svg}`);
     await writeFile(target, await page.screenshot({ omitBackground: true }));
     console.log(`public/icons/${icon.file} (${icon.size}px)`);
   }

@@ -60,10 +60,13 @@ async function pixelsOf(page: Page): Promise<Pixels> {
 
 /** The 256 most used colours (at 5 bits a channel), each pixel mapped to the nearest: a dark flat UI loses nothing visible. */
 function toPalette({ data }: Pixels): { palette: number[][]; indices: Uint8Array } {
-  const bucketOf = (at: number) => ((data[at] ?? 0) >> 3) << 10 | ((data[at + 1] ?? 0) >> 3) << 5 | ((data[at + 2] ?? 0) >> 3);
+  const bucketOf = (at: number) => (((data[at] ?? 0) >> 3) << 10) | (((data[at + 1] ?? 0) >> 3) << 5) | ((data[at + 2] ?? 0) >> 3);
   const counts = new Map<number, number>();
   for (let at = 0; at < data.length; at += 4) counts.set(bucketOf(at), (counts.get(bucketOf(at)) ?? 0) + 1);
-  const common = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 256).map(([bucket]) => bucket);
+  const common = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 256)
+    .map(([bucket]) => bucket);
   const palette = common.map((bucket) => [bucket >> 10, (bucket >> 5) & 31, bucket & 31].map((channel) => (channel << 3) | (channel >> 2)));
   const nearest = new Map<number, number>();
   const indexOf = (bucket: number) => {

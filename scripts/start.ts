@@ -29,7 +29,11 @@ function functionEnv(): Record<string, string> {
   return Object.fromEntries(OPERATOR_ENV_NAMES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
 
-const indent = (block: string) => block.split('\n').map((line) => `  ${line}`).join('\n');
+const indent = (block: string) =>
+  block
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
 
 /** What `supabase status` would say, in Spanish. */
 function summary(product: RunningProduct): string {

@@ -35,7 +35,15 @@ async function productFigures(): Promise<{ figures: Figure[]; notes: string[] }>
 
 const started = performance.now();
 const app = await productFigures();
-const figures = [...app.figures, ...(await benchSync()), ...(await benchComment()), ...(await benchParty()), ...(await benchFlood()), ...(await benchHost()), ...(await benchParties())];
+const figures = [
+  ...app.figures,
+  ...(await benchSync()),
+  ...(await benchComment()),
+  ...(await benchParty()),
+  ...(await benchFlood()),
+  ...(await benchHost()),
+  ...(await benchParties()),
+];
 await saveResults('all', { figures, lighthouseAuditsBelowFull: app.notes });
 console.log(`\n${table(figures)}\n`);
 if (app.notes.length > 0) console.log(`Lighthouse audits below full marks:\n${app.notes.map((note) => `- ${note}`).join('\n')}\n`);

@@ -144,9 +144,13 @@ async function markTapsToTotal(page: Page, button: string): Promise<void> {
     const marks: number[] = [];
     (window as unknown as { tapMarks: number[] }).tapMarks = marks;
     let tappedAt = -1;
-    document.addEventListener('click', (event) => {
-      if ((event.target as Element).closest(selector)) tappedAt = event.timeStamp;
-    }, true);
+    document.addEventListener(
+      'click',
+      (event) => {
+        if ((event.target as Element).closest(selector)) tappedAt = event.timeStamp;
+      },
+      true,
+    );
     // No named helpers in here: tsx's keep-names wrapper does not exist in the page.
     new MutationObserver(() => {
       if (tappedAt >= 0) {
@@ -266,9 +270,13 @@ export async function searchKeystroke(browser: Browser, app: ServedApp, party?: 
     const marks: number[] = [];
     (window as unknown as { keyMarks: number[] }).keyMarks = marks;
     let typedAt = -1;
-    document.addEventListener('input', (event) => {
-      typedAt = event.timeStamp;
-    }, true);
+    document.addEventListener(
+      'input',
+      (event) => {
+        typedAt = event.timeStamp;
+      },
+      true,
+    );
     new MutationObserver(() => {
       // The suggestions are in the DOM now; painting waits for the display's next frame, whatever we do.
       if (typedAt >= 0) {
@@ -301,8 +309,20 @@ async function longListFigures(browser: Browser, app: ServedApp): Promise<Figure
   const keys = await searchKeystroke(browser, app, party);
   const key95 = percentile(keys, 95);
   return [
-    { name: `a party's list of ${LONG_LIST_ITEMS} items: the party_menu answer, gzip (${Math.round(answer.rawKb)} KB raw)`, value: answer.gzipKb, unit: 'KB', target: '≤ 10', pass: answer.gzipKb <= 10 },
-    { name: `search over ${LONG_LIST_ITEMS} items (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes)`, value: key95, unit: 'ms', target: '≤ 16', pass: key95 <= 16 },
+    {
+      name: `a party's list of ${LONG_LIST_ITEMS} items: the party_menu answer, gzip (${Math.round(answer.rawKb)} KB raw)`,
+      value: answer.gzipKb,
+      unit: 'KB',
+      target: '≤ 10',
+      pass: answer.gzipKb <= 10,
+    },
+    {
+      name: `search over ${LONG_LIST_ITEMS} items (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes)`,
+      value: key95,
+      unit: 'ms',
+      target: '≤ 16',
+      pass: key95 <= 16,
+    },
   ];
 }
 
@@ -329,10 +349,22 @@ export async function benchBrowser(app: ServedApp): Promise<Figure[]> {
       { name: `precache, gzip (${precache.entries} entries)`, value: precache.kb, unit: 'KB', target: '≤ 350', pass: precache.kb <= 350 },
       { name: 'repeat visit offline: navigation to the frame showing the tab', value: offline, unit: 'ms', target: '≤ 150', pass: offline <= 150 },
       { name: 'add to tab (500 orders, 4× CPU): tap to new total, p95', value: add95, unit: 'ms', target: '≤ 50', pass: add95 <= 50 },
-      { name: `Otra taps back to back, ${OTRA_TAP_GAP_MS} ms apart (500 orders, 4× CPU; ${agains.length} taps after the first): tap to new total, p95`, value: again95, unit: 'ms', target: '≤ 16', pass: again95 <= 16 },
+      {
+        name: `Otra taps back to back, ${OTRA_TAP_GAP_MS} ms apart (500 orders, 4× CPU; ${agains.length} taps after the first): tap to new total, p95`,
+        value: again95,
+        unit: 'ms',
+        target: '≤ 16',
+        pass: again95 <= 16,
+      },
       { name: 'Otra taps, the same taps: p50', value: median(agains), unit: 'ms', target: '', pass: null },
       { name: 'Otra: the first tap of the burst (the first since the tab opened)', value: otra.opening, unit: 'ms', target: '', pass: null },
-      { name: `search (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes that changed them)`, value: key95, unit: 'ms', target: '≤ 16', pass: key95 <= 16 },
+      {
+        name: `search (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes that changed them)`,
+        value: key95,
+        unit: 'ms',
+        target: '≤ 16',
+        pass: key95 <= 16,
+      },
       ...longList,
     ];
   } finally {

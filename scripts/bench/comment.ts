@@ -118,9 +118,21 @@ function figuresOf(runs: Awaited<ReturnType<typeof measure>>): Figure[] {
   const added = (through: number[], base: number[]) => median(through) - median(base);
   const soloFirst = added(first(runs.soloShared), first(runs.soloDirect));
   const crowdFigures = (label: string, timings: Timing[]): Figure[] => [
-    { name: `comment: added to first visible text, ${CROWD} streams, ${label} (median)`, value: added(first(timings), first(runs.crowdDirect)), unit: 'ms', target: '', pass: null },
+    {
+      name: `comment: added to first visible text, ${CROWD} streams, ${label} (median)`,
+      value: added(first(timings), first(runs.crowdDirect)),
+      unit: 'ms',
+      target: '',
+      pass: null,
+    },
     { name: `comment: first visible text p99, ${CROWD} streams, ${label}`, value: percentile(first(timings), 99), unit: 'ms', target: '', pass: null },
-    { name: `comment: added to total time, ${CROWD} streams, ${label} (median)`, value: added(total(timings), total(runs.crowdDirect)), unit: 'ms', target: '', pass: null },
+    {
+      name: `comment: added to total time, ${CROWD} streams, ${label} (median)`,
+      value: added(total(timings), total(runs.crowdDirect)),
+      unit: 'ms',
+      target: '',
+      pass: null,
+    },
     servedByModel(`${CROWD_WAVES} waves of ${CROWD} streams, ${label}`, timings),
   ];
   return [

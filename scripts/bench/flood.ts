@@ -115,7 +115,14 @@ function honestGuest(api: Api) {
       const product = PRODUCTS[taps % PRODUCTS.length] ?? PRODUCTS[0];
       if (!product) throw new Error('the bar has nothing on its list');
       taps += 1;
-      const row = { id: crypto.randomUUID(), user_id: guestId, product_name: product.name, product_price: product.price, active: true, created_at: new Date().toISOString() };
+      const row = {
+        id: crypto.randomUUID(),
+        user_id: guestId,
+        product_name: product.name,
+        product_price: product.price,
+        active: true,
+        created_at: new Date().toISOString(),
+      };
       const started = performance.now();
       const status = await upsert(api, 'orders', guestId, row).then(
         async (answer) => (await answer.arrayBuffer(), answer.status),

@@ -75,7 +75,9 @@ const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1024;
 /** What index.html loads (entry and modulepreloads), and the host page's lazy chunk, in gzip KB. */
 async function bundleFigures(distDir: string): Promise<Figure[]> {
   const html = await readFile(join(distDir, 'index.html'), 'utf8');
-  const firstLoad = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const firstLoad = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1] ?? '',
+  );
   let guests = 0;
   for (const file of firstLoad) guests += gzipKb(await readFile(join(distDir, file)));
   let host = 0;

@@ -44,7 +44,13 @@ export async function benchLighthouse(url: string): Promise<{ figures: Figure[];
   for (let run = 0; run < RUNS; run += 1) runs.push(await once(url));
   const figures = CATEGORIES.map((id): Figure => {
     const value = median(runs.map((run) => run.scores[id] ?? 0));
-    return { name: `Lighthouse ${id} (mobile, median of ${RUNS})`, value, unit: '', target: id === 'performance' ? '≥ 95' : '= 100', pass: value >= TARGETS[id] };
+    return {
+      name: `Lighthouse ${id} (mobile, median of ${RUNS})`,
+      value,
+      unit: '',
+      target: id === 'performance' ? '≥ 95' : '= 100',
+      pass: value >= TARGETS[id],
+    };
   });
   const cls = median(runs.map((run) => run.cls));
   figures.push({ name: `Lighthouse Cumulative Layout Shift (mobile, median of ${RUNS})`, value: cls, unit: '', target: '= 0', pass: cls === 0 });

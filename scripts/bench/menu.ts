@@ -34,7 +34,10 @@ export async function partyWithLongList(dbUrl: string, items = LONG_LIST_ITEMS):
     const party = made.rows[0];
     if (!party) throw new Error('no party made');
     const lines = extraLines(items - PRODUCTS.length);
-    const imported = await client.query<{ answer: { items?: unknown[]; refused?: string } }>('select public.host_import_menu($1, $2) as answer', [party.id, JSON.stringify(lines)]);
+    const imported = await client.query<{ answer: { items?: unknown[]; refused?: string } }>('select public.host_import_menu($1, $2) as answer', [
+      party.id,
+      JSON.stringify(lines),
+    ]);
     const listed = imported.rows[0]?.answer.items?.length;
     if (listed !== items) throw new Error(`the long list has ${String(listed)} items, not ${items}: ${JSON.stringify(imported.rows[0]?.answer.refused)}`);
     return party.code;

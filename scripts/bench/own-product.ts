@@ -50,7 +50,12 @@ export async function withOwnProduct<T>(options: OwnProductOptions, bench: (own:
   };
   for (const signal of SIGNALS) process.once(signal, interrupted);
   try {
-    product = await startProduct({ port: 0, stateDir: join(workDir, 'state'), distDir, ...(options.durable === undefined ? {} : { durable: options.durable }) });
+    product = await startProduct({
+      port: 0,
+      stateDir: join(workDir, 'state'),
+      distDir,
+      ...(options.durable === undefined ? {} : { durable: options.durable }),
+    });
     const { stack } = product;
     if (!stack) throw new Error(`bench:${options.name} needs the local stack: unset VITE_SUPABASE_URL`);
     client = new pg.Client({ connectionString: stack.dbUrl });

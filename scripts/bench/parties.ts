@@ -140,13 +140,20 @@ async function askRandomParties(product: RunningProduct, parties: readonly Seede
 /** `count` different parties out of `parties`, drawn with `random`. */
 function drawParties(parties: readonly SeededParty[], count: number, random: () => number): SeededParty[] {
   const pool = [...parties];
-  return Array.from({ length: count }, () => pool.splice(Math.floor(random() * pool.length), 1)[0]).filter((party): party is SeededParty => party !== undefined);
+  return Array.from({ length: count }, () => pool.splice(Math.floor(random() * pool.length), 1)[0]).filter(
+    (party): party is SeededParty => party !== undefined,
+  );
 }
 
 /** Phone `index` comes into live party `index % LIVE_PARTIES`: each thread holds phones of every party. */
 function joinedBy(live: readonly SeededParty[]): { joined: Joined[]; partyOfPhone: SeededParty[] } {
-  const partyOfPhone = Array.from({ length: LIVE.guests }, (_, index) => live[index % live.length]).filter((party): party is SeededParty => party !== undefined);
-  const joined = partyOfPhone.map((party, index) => ({ code: party.code, typedName: `Teléfono ${String(index + 1).padStart(3, '0')} de la fiesta ${party.number}` }));
+  const partyOfPhone = Array.from({ length: LIVE.guests }, (_, index) => live[index % live.length]).filter(
+    (party): party is SeededParty => party !== undefined,
+  );
+  const joined = partyOfPhone.map((party, index) => ({
+    code: party.code,
+    typedName: `Teléfono ${String(index + 1).padStart(3, '0')} de la fiesta ${party.number}`,
+  }));
   return { joined, partyOfPhone };
 }
 
@@ -176,8 +183,12 @@ async function checkTheParties(client: pg.Client, reports: readonly CrowdReport[
       [[...holder.keys()], guestIds],
     )
   ).rows;
-  const guests = (await client.query<{ id: string; party_id: string }>(`select id::text as id, party_id::text as party_id from users where id = any($1::uuid[])`, [guestIds])).rows;
-  const totals = (await client.query<{ orders: number; users: number }>('select (select count(*)::int from orders) as orders, (select count(*)::int from users) as users')).rows[0];
+  const guests = (
+    await client.query<{ id: string; party_id: string }>(`select id::text as id, party_id::text as party_id from users where id = any($1::uuid[])`, [guestIds])
+  ).rows;
+  const totals = (
+    await client.query<{ orders: number; users: number }>('select (select count(*)::int from orders) as orders, (select count(*)::int from users) as users')
+  ).rows[0];
   const found = orders.filter((row) => holder.has(row.id));
   const phoneOf = new Map(phones.map((phone) => [phone.guestId, phone]));
   const crossedOrders = orders.filter((row) => {
@@ -231,7 +242,14 @@ async function fillTheParties({ product, stack, client }: OwnProduct, parties: r
     const trips = allTrips(reports);
     const perSecond = requestsPerSecond(reports);
     const figures = [...syncFigures(LIVE.label, trips, perSecond, evening, plans), ...liveFigures(check, evening, summariesCrossed)];
-    const details = { live: live.map((party) => party.number), evening, check, summariesCrossed, unmeasured: trips.unmeasured, flushes: sumFlushes(reports.map((report) => report.flushes)) };
+    const details = {
+      live: live.map((party) => party.number),
+      evening,
+      check,
+      summariesCrossed,
+      unmeasured: trips.unmeasured,
+      flushes: sumFlushes(reports.map((report) => report.flushes)),
+    };
     return { figures, details };
   } finally {
     await Promise.all(crowds.map((crowd) => crowd.leave()));
@@ -275,8 +293,20 @@ export async function benchParties(): Promise<Figure[]> {
     const liveStarted = performance.now();
     const live = await fillTheParties(own, parties, random);
     const liveSeconds = (performance.now() - liveStarted) / 1000;
-    const figures = [...stored, ...live.figures, { name: `${LIVE.label}: wall time (seating, party, drain, checks)`, value: liveSeconds, unit: 's', target: '', pass: null }];
-    await saveResults(LIVE.results, { seed: SEED, parties: PARTIES, guests: GUESTS, ordersPerGuest: ORDERS_PER_GUEST, times, live: { size: LIVE, ...live.details }, figures });
+    const figures = [
+      ...stored,
+      ...live.figures,
+      { name: `${LIVE.label}: wall time (seating, party, drain, checks)`, value: liveSeconds, unit: 's', target: '', pass: null },
+    ];
+    await saveResults(LIVE.results, {
+      seed: SEED,
+      parties: PARTIES,
+      guests: GUESTS,
+      ordersPerGuest: ORDERS_PER_GUEST,
+      times,
+      live: { size: LIVE, ...live.details },
+      figures,
+    });
     return figures;
   });
 }

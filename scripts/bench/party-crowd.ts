@@ -172,7 +172,11 @@ async function reportOf(guests: readonly PartyGuest[], requests: ReturnType<type
       tappedOffline: sum(trips, (trip) => trip.tappedOffline),
       unmeasured: sum(trips, (trip) => trip.unmeasured),
     },
-    flushes: { done: sum(flushes, (flush) => flush.done), failed: sum(flushes, (flush) => flush.failed), offlineAttempts: sum(flushes, (flush) => flush.offlineAttempts) },
+    flushes: {
+      done: sum(flushes, (flush) => flush.done),
+      failed: sum(flushes, (flush) => flush.failed),
+      offlineAttempts: sum(flushes, (flush) => flush.offlineAttempts),
+    },
     requestsPerSecond: requests.perSecond(),
     eventLoopP99Ms,
   };

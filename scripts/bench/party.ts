@@ -269,7 +269,14 @@ async function todaysParty(): Promise<Figure[]> {
   const comments = await commentCrowd(COMMENT_STREAMS);
   const figures = [...bar.figures, ...commentFigures(comments)];
   const failedComments = comments.filter((result) => result.error !== undefined || result.text !== EXPECTED_COMMENT);
-  await saveResults(TODAY.results, { parameters: parametersOf(TODAY), ...bar.details, upstream: UPSTREAM, comments, failedComments: failedComments.length, figures });
+  await saveResults(TODAY.results, {
+    parameters: parametersOf(TODAY),
+    ...bar.details,
+    upstream: UPSTREAM,
+    comments,
+    failedComments: failedComments.length,
+    figures,
+  });
   return figures;
 }
 

@@ -25,7 +25,10 @@ export function percentile(values: readonly number[], p: number): number {
 const round = (value: number) => (Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 10) / 10);
 
 export function table(figures: readonly Figure[]): string {
-  const rows = figures.map((figure) => `| ${figure.name} | ${round(figure.value)} ${figure.unit} | ${figure.target || '—'} | ${figure.pass === null ? '—' : figure.pass ? 'ok' : 'MISSED'} |`);
+  const rows = figures.map(
+    (figure) =>
+      `| ${figure.name} | ${round(figure.value)} ${figure.unit} | ${figure.target || '—'} | ${figure.pass === null ? '—' : figure.pass ? 'ok' : 'MISSED'} |`,
+  );
   return ['| figure | value | target | |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 

@@ -60,7 +60,12 @@ async function onePerOrder(stack: LocalStack): Promise<{ ms: number; requests: n
   const guestId = crypto.randomUUID();
   const { dexie } = await phoneWithOrders(guestId);
   const rows: OrderRow[] = (await dexie.orders.toArray()).map(({ id, user_id, product_name, product_price, active, created_at }) => ({
-    id, user_id, product_name, product_price, active, created_at,
+    id,
+    user_id,
+    product_name,
+    product_price,
+    active,
+    created_at,
   }));
   const { transport, requests } = await countingTransport(stack);
   const started = performance.now();

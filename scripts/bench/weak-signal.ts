@@ -56,7 +56,10 @@ interface Run {
 }
 
 function fetchedTwice(proxy: ThrottleProxy, until: number): string[] {
-  const paths = proxy.requests().filter((request) => request.at <= until && request.method === 'GET' && request.path !== FAVICON).map((request) => request.path);
+  const paths = proxy
+    .requests()
+    .filter((request) => request.at <= until && request.method === 'GET' && request.path !== FAVICON)
+    .map((request) => request.path);
   return [...new Set(paths.filter((path, index) => paths.indexOf(path) !== index))];
 }
 
@@ -90,9 +93,12 @@ const TIMELINE = process.argv.includes('--timeline');
 function timelineOf(proxy: ThrottleProxy, origin: number, readyMs: number): string[] {
   const ms = (at: number | null) => (at === null ? '     -' : String(Math.round(at - origin)).padStart(6));
   return [
-    ...proxy.exchanges().map(({ at, method, path, connection, answer }) =>
-      `${ms(at)} ${ms(answer.firstAt)} ${ms(answer.lastAt)} ${String(answer.bytes).padStart(7)} B  #${connection} ${method} ${path}`,
-    ),
+    ...proxy
+      .exchanges()
+      .map(
+        ({ at, method, path, connection, answer }) =>
+          `${ms(at)} ${ms(answer.firstAt)} ${ms(answer.lastAt)} ${String(answer.bytes).padStart(7)} B  #${connection} ${method} ${path}`,
+      ),
     `${String(Math.round(readyMs)).padStart(6)} offline-ready`,
   ];
 }
@@ -133,7 +139,12 @@ async function firstVisit(appUrl: string, link: Link): Promise<Run> {
       return marks?.ready !== undefined && marks.swReady !== undefined;
     };
     await page.waitForFunction(ready, null, { timeout: 120_000, polling: 50 });
-    const { name = Number.NaN, ready: readyMs = Number.NaN, swReady = Number.NaN, origin } = await page.evaluate(() => ({
+    const {
+      name = Number.NaN,
+      ready: readyMs = Number.NaN,
+      swReady = Number.NaN,
+      origin,
+    } = await page.evaluate(() => ({
       ...(window as unknown as { weakSignal: Marks }).weakSignal,
       origin: performance.timeOrigin,
     }));

@@ -4,13 +4,7 @@
  * Postgres), and read its own settings and the OpenAI SDK's.
  */
 import { PROJECT_ENV_NAMES } from '../../supabase/functions/_shared/project.ts';
-import {
-  edgeFunctionArguments,
-  startEdgeFunction,
-  type EdgeFunctionOptions,
-  type EdgeFunctionPermissions,
-  type RunningEdgeFunction,
-} from './edge-function.ts';
+import { edgeFunctionArguments, startEdgeFunction, type EdgeFunctionOptions, type EdgeFunctionPermissions, type RunningEdgeFunction } from './edge-function.ts';
 
 export type CommentFunctionOptions = Omit<EdgeFunctionOptions, 'name' | keyof EdgeFunctionPermissions>;
 export type RunningCommentFunction = RunningEdgeFunction;

@@ -100,9 +100,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(stopRest);
     const anonKey = await signRoleKey(secrets.jwtSecret, 'anon');
     const serviceRoleKey = await signRoleKey(secrets.jwtSecret, 'service_role');
-    const gateway = await startGateway([
-      { prefix: '/rest/v1', target: () => `http://127.0.0.1:${restPort}`, apiKeys: [anonKey, serviceRoleKey] },
-    ]);
+    const gateway = await startGateway([{ prefix: '/rest/v1', target: () => `http://127.0.0.1:${restPort}`, apiKeys: [anonKey, serviceRoleKey] }]);
     stoppers.push(() => gateway.close());
 
     return {

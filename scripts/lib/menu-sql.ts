@@ -29,7 +29,10 @@ export function menuMigrationSql(products: readonly Product[]): string {
 
 /** The newest generated menu migration (file name and text), or null when there is none. */
 export async function newestMenuMigration(migrationsDir: string): Promise<{ file: string; sql: string } | null> {
-  const file = (await readdir(migrationsDir)).filter((name) => name.endsWith(MENU_MIGRATION_SUFFIX)).sort().at(-1);
+  const file = (await readdir(migrationsDir))
+    .filter((name) => name.endsWith(MENU_MIGRATION_SUFFIX))
+    .sort()
+    .at(-1);
   return file ? { file, sql: await readFile(join(migrationsDir, file), 'utf8') } : null;
 }
 
@@ -43,7 +46,11 @@ export async function writeMenuMigration(migrationsDir: string, products: readon
   const sql = menuMigrationSql(products);
   if ((await newestMenuMigration(migrationsDir))?.sql === sql) return null;
   // After every migration there is, even when this machine's clock is behind their names: it must run last.
-  const newest = (await readdir(migrationsDir)).filter((name) => /^\d{14}_/.test(name)).sort().at(-1)?.slice(0, 14);
+  const newest = (await readdir(migrationsDir))
+    .filter((name) => /^\d{14}_/.test(name))
+    .sort()
+    .at(-1)
+    ?.slice(0, 14);
   const version = newest !== undefined && newest >= migrationVersion(now) ? String(BigInt(newest) + 1n) : migrationVersion(now);
   const file = `${version}${MENU_MIGRATION_SUFFIX}`;
   await writeFile(join(migrationsDir, file), sql);

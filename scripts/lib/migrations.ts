@@ -29,11 +29,7 @@ export interface MigrationResult {
   readonly skipped: string[];
 }
 
-export async function prepareDatabase(options: {
-  superuserUrl: string;
-  authenticatorPassword: string;
-  migrationsDir: string;
-}): Promise<MigrationResult> {
+export async function prepareDatabase(options: { superuserUrl: string; authenticatorPassword: string; migrationsDir: string }): Promise<MigrationResult> {
   const client = new pg.Client({ connectionString: options.superuserUrl });
   await client.connect();
   try {
@@ -47,11 +43,7 @@ export async function prepareDatabase(options: {
 
 async function applyMigrations(client: pg.Client, migrationsDir: string): Promise<MigrationResult> {
   const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort();
-  const done = new Set(
-    (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (row) => row.version,
-    ),
-  );
+  const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version));
   const result: MigrationResult = { applied: [], skipped: [] };
   for (const file of files) {
     const version = file.split('_')[0] ?? file;

@@ -69,8 +69,7 @@ const invalid = (status: number, message: string, param: string | null, code: st
 });
 
 const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`);
-const listed = (values: readonly string[]) =>
-  values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')}, and ${values.at(-1) ?? ''}`;
+const listed = (values: readonly string[]) => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')}, and ${values.at(-1) ?? ''}`);
 
 /** What the model refuses in the request, as OpenAI words it; null when it takes it. */
 export function modelRefusal(script: ModelScript, body: Record<string, unknown>): OpenAIError | null {

@@ -14,12 +14,7 @@ async function commandOf(pid: number): Promise<string> {
  * A process still running under the pid file, and running `commandPart`, is
  * stopped with `signal` before the next start; the stale file is removed.
  */
-export async function stopLeftover(
-  pidFile: string,
-  commandPart: string,
-  say: (line: string) => void,
-  signal: NodeJS.Signals = 'SIGTERM',
-): Promise<void> {
+export async function stopLeftover(pidFile: string, commandPart: string, say: (line: string) => void, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && (await commandOf(pid)).includes(commandPart)) {
     say(`Deteniendo ${commandPart} (pid ${pid}), que quedó corriendo de una ejecución anterior.`);

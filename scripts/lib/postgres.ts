@@ -145,11 +145,16 @@ async function launch(postgres: string, superuserUrl: string, options: PostgresO
 
 function serverArguments(options: PostgresOptions): string[] {
   return [
-    '-D', options.dataDir,
-    '-p', String(options.port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'unix_socket_directories=',
-    '-c', 'max_connections=200',
+    '-D',
+    options.dataDir,
+    '-p',
+    String(options.port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
     ...(options.durable === false ? ['-c', 'fsync=off'] : []),
   ];
 }

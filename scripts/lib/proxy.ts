@@ -116,13 +116,10 @@ function bearerToken(req: IncomingMessage): string {
 function pass(proxy: Proxy, limits: BodyLimits, req: IncomingMessage, res: ServerResponse): void {
   const target = new URL(proxy.target());
   const path = upstreamPath(target, (req.url ?? '/').slice(proxy.prefix.length));
-  const upstream = httpRequest(
-    { hostname: target.hostname, port: target.port, path, method: req.method, headers: gatewayHeaders(req, target) },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, withoutOurs(answer.headers));
-      answer.pipe(res);
-    },
-  );
+  const upstream = httpRequest({ hostname: target.hostname, port: target.port, path, method: req.method, headers: gatewayHeaders(req, target) }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, withoutOurs(answer.headers));
+    answer.pipe(res);
+  });
   upstream.on('error', () => sendJson(res, 502, { error: 'backend unavailable', backend: proxy.prefix }));
   res.on('close', () => upstream.destroy());
   sendBody(req, upstream, limits, (status, body) => {
@@ -153,12 +150,7 @@ function gatewayHeaders(req: IncomingMessage, target: URL): OutgoingHttpHeaders 
 }
 
 /** Streams the body on, counting; `cut` is called once when it is too large or too slow. */
-function sendBody(
-  req: IncomingMessage,
-  upstream: Writable,
-  limits: BodyLimits,
-  cut: (status: number, body: object) => void,
-): void {
+function sendBody(req: IncomingMessage, upstream: Writable, limits: BodyLimits, cut: (status: number, body: object) => void): void {
   let received = 0;
   const stop = (status: number, body: object) => {
     clearTimeout(timer);
@@ -166,10 +158,7 @@ function sendBody(
     req.pause();
     cut(status, body);
   };
-  const timer = setTimeout(
-    () => stop(408, { error: 'El cuerpo del pedido no llegó a tiempo.', timeoutMs: limits.timeoutMs }),
-    limits.timeoutMs,
-  );
+  const timer = setTimeout(() => stop(408, { error: 'El cuerpo del pedido no llegó a tiempo.', timeoutMs: limits.timeoutMs }), limits.timeoutMs);
   const onData = (chunk: Buffer) => {
     received += chunk.length;
     if (received > limits.maxBytes) {

@@ -24,7 +24,13 @@ export async function staticFiles(root: string): Promise<StaticHandler> {
   await precompress(root);
   const rules = await readHeaderRules(root);
   // What the build's _headers says of every path: on every answer, the 404s and 405s too.
-  const everywhere = { ...EVERY_ANSWER_HEADERS, ...headersFor(rules.filter((rule) => rule.path === '/*'), '/') };
+  const everywhere = {
+    ...EVERY_ANSWER_HEADERS,
+    ...headersFor(
+      rules.filter((rule) => rule.path === '/*'),
+      '/',
+    ),
+  };
   // A refusal is JSON, not the page: under the app's own headers, the API's strict ones where the build says none.
   const refusal = { ...API_SECURITY_HEADERS, ...everywhere };
   const serve = sirv(root, {

@@ -251,7 +251,10 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
     setSignal(on) {
       state.signal = on;
       // The phone sees its connections reset; the server sees them close.
-      if (!on) for (const socket of open) if (clients.has(socket)) socket.resetAndDestroy(); else socket.destroy();
+      if (!on)
+        for (const socket of open)
+          if (clients.has(socket)) socket.resetAndDestroy();
+          else socket.destroy();
     },
     close: () =>
       new Promise((resolve) => {

@@ -24,7 +24,10 @@ export const EVERYDAY_WORDS: readonly (readonly [readonly string[], readonly Cat
   [['pisco'], ['Pisco']],
   [['ron'], ['Ron']],
   [['tequila'], ['Tequila']],
-  [['whisky', 'whiskey'], ['Whisky', 'Bourbon']],
+  [
+    ['whisky', 'whiskey'],
+    ['Whisky', 'Bourbon'],
+  ],
   [['gin'], ['Gin']],
   [['bourbon'], ['Bourbon']],
   [['vodka'], ['Vodka']],
@@ -33,8 +36,26 @@ export const EVERYDAY_WORDS: readonly (readonly [readonly string[], readonly Cat
 
 /** Words a guest puts around what they want ("una chela", "otra pinta", "algo para picar"). */
 export const FILLER_WORDS: readonly string[] = [
-  'un', 'una', 'unos', 'unas', 'el', 'la', 'los', 'las', 'otra', 'otro', 'otras', 'otros', 'mas', 'algo', 'para',
-  'porfa', 'por', 'favor', 'quiero', 'dame',
+  'un',
+  'una',
+  'unos',
+  'unas',
+  'el',
+  'la',
+  'los',
+  'las',
+  'otra',
+  'otro',
+  'otras',
+  'otros',
+  'mas',
+  'algo',
+  'para',
+  'porfa',
+  'por',
+  'favor',
+  'quiero',
+  'dame',
 ];
 
 /** Plurals count too: "chelas", "cócteles", "sándwiches". */

@@ -125,8 +125,7 @@ function wordMatcher(index: SearchIndex, needle: string, forgiving: boolean): (e
   if (!applies) return () => false;
   const matched = tokens.map((token) => matchToken(index, token, forgiving));
   if (!forgiving && matched.every((match) => match.categories.size === 0)) return () => false;
-  return (entry) =>
-    matched.every((match) => match.categories.has(entry.product.category) || entry.words.some((word) => match.words.has(word)));
+  return (entry) => matched.every((match) => match.categories.has(entry.product.category) || entry.words.some((word) => match.words.has(word)));
 }
 
 function matchToken(index: SearchIndex, token: string, forgiving: boolean): TokenMatch {

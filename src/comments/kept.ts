@@ -10,7 +10,10 @@ type Guard<T> = (value: unknown) => value is T;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isText: Guard<string> = (value) => typeof value === 'string';
 const isTextList: Guard<string[]> = (value): value is string[] => Array.isArray(value) && value.every(isText);
-const optional = <T>(guard: Guard<T>): Guard<T | undefined> => (value): value is T | undefined => value === undefined || guard(value);
+const optional =
+  <T>(guard: Guard<T>): Guard<T | undefined> =>
+  (value): value is T | undefined =>
+    value === undefined || guard(value);
 const isProduct: Guard<CommentRequest['product']> = (value): value is CommentRequest['product'] =>
   isRecord(value) && typeof value.name === 'string' && typeof value.price === 'number';
 

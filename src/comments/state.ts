@@ -22,12 +22,7 @@ type Streaming = { readonly phase: 'streaming' } & Telling;
 /** No connection: the request is kept for when it returns. */
 type Offline = { readonly phase: 'offline' } & Asking;
 
-export type CommentState =
-  | { readonly phase: 'idle'; readonly text: '' }
-  | Waiting
-  | Streaming
-  | Offline
-  | ({ readonly phase: 'done' | 'failed' } & Telling);
+export type CommentState = { readonly phase: 'idle'; readonly text: '' } | Waiting | Streaming | Offline | ({ readonly phase: 'done' | 'failed' } & Telling);
 
 export type CommentEvent =
   | { readonly type: 'asked' | 'missed'; readonly orderId: string; readonly request: CommentRequest }

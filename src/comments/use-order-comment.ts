@@ -71,9 +71,6 @@ export function useOrderComment(guest: CommentGuest): OrderComment {
     [session, id, fullName],
   );
   const reset = useCallback(() => (session ? session.reset() : clearCommentHistory()), [session]);
-  const undoReset = useCallback(
-    (cleared: ClearedComments) => (session ? session.undoReset(cleared) : void restoreCommentHistory(cleared)),
-    [session],
-  );
+  const undoReset = useCallback((cleared: ClearedComments) => (session ? session.undoReset(cleared) : void restoreCommentHistory(cleared)), [session]);
   return { watch: session, enabled: session !== null, commentOn, reset, undoReset };
 }

@@ -42,7 +42,10 @@ export function useGuestDetail(session: HostSession, guestId: string, version: s
       if (!current) return;
       const detail = answer.kind === 'ok' ? parseGuestDetail(answer.json) : null;
       if (detail) session.details.set(guestId, detail);
-      setState((before) => ({ detail: detail ?? before.detail, status: detail ? 'ready' : statusOf(answer.kind, answer.kind === 'refused' ? answer.status : 0) }));
+      setState((before) => ({
+        detail: detail ?? before.detail,
+        status: detail ? 'ready' : statusOf(answer.kind, answer.kind === 'refused' ? answer.status : 0),
+      }));
     });
     return () => {
       current = false;

@@ -64,7 +64,9 @@ export interface MarkQueue {
 
 export function actionOf(mark: MarkChange): HostCall {
   const action: HostAction =
-    mark.paid && mark.amount !== null ? { action: 'paid', guestId: mark.guestId, paid: true, amount: mark.amount } : { action: 'paid', guestId: mark.guestId, paid: false };
+    mark.paid && mark.amount !== null
+      ? { action: 'paid', guestId: mark.guestId, paid: true, amount: mark.amount }
+      : { action: 'paid', guestId: mark.guestId, paid: false };
   return typeof mark.party === 'string' ? { ...action, party: mark.party } : action;
 }
 
@@ -147,7 +149,15 @@ const isMark = (value: unknown): value is PendingMark => {
   const amount = mark.paid === true ? Number.isSafeInteger(mark.amount) && (mark.amount as number) >= 0 : mark.paid === false && mark.amount === null;
   const problem = mark.problem === null || mark.problem === 'offline' || mark.problem === 'failed';
   const party = mark.party === undefined || mark.party === null || typeof mark.party === 'string';
-  return typeof mark.guestId === 'string' && party && amount && Number.isSafeInteger(mark.seq) && Number.isFinite(mark.at) && typeof mark.sent === 'boolean' && problem;
+  return (
+    typeof mark.guestId === 'string' &&
+    party &&
+    amount &&
+    Number.isSafeInteger(mark.seq) &&
+    Number.isFinite(mark.at) &&
+    typeof mark.sent === 'boolean' &&
+    problem
+  );
 };
 
 /** Marks as kept in localStorage; anything else (an older page's format, a broken write) is none. */

@@ -41,7 +41,15 @@ const orNull = (value: unknown, check: (value: unknown) => boolean): boolean => 
 export function isPartyInfo(value: unknown): value is PartyInfo {
   if (!isObject(value)) return false;
   const { id, code, name, party_date, payment_url, closed_at, is_default } = value;
-  return isText(id) && isText(code) && isText(name) && isDate(party_date) && orNull(payment_url, isText) && orNull(closed_at, isText) && typeof is_default === 'boolean';
+  return (
+    isText(id) &&
+    isText(code) &&
+    isText(name) &&
+    isDate(party_date) &&
+    orNull(payment_url, isText) &&
+    orNull(closed_at, isText) &&
+    typeof is_default === 'boolean'
+  );
 }
 
 const infoOf = (value: PartyInfo): PartyInfo => {

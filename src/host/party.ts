@@ -65,7 +65,9 @@ const isTime = (value: unknown): value is string => isText(value) && Number.isFi
 function isPartyGuest(value: unknown): value is PartyGuest {
   if (!isObject(value)) return false;
   const paid = value.paid_amount === null ? value.paid_at === null : isPesos(value.paid_amount) && isTime(value.paid_at);
-  return isText(value.id) && isText(value.full_name) && isPesos(value.orders) && isPesos(value.total) && isPesos(value.tipped) && isTime(value.last_order_at) && paid;
+  return (
+    isText(value.id) && isText(value.full_name) && isPesos(value.orders) && isPesos(value.total) && isPesos(value.tipped) && isTime(value.last_order_at) && paid
+  );
 }
 
 export function parseParty(value: unknown): Party | null {
@@ -76,7 +78,14 @@ export function parseParty(value: unknown): Party | null {
 }
 
 function isGuestOrder(value: unknown): value is GuestOrder {
-  return isObject(value) && isText(value.id) && isText(value.product_name) && isPesos(value.product_price) && isTime(value.created_at) && typeof value.paid === 'boolean';
+  return (
+    isObject(value) &&
+    isText(value.id) &&
+    isText(value.product_name) &&
+    isPesos(value.product_price) &&
+    isTime(value.created_at) &&
+    typeof value.paid === 'boolean'
+  );
 }
 
 export function parseGuestDetail(value: unknown): GuestDetail | null {
@@ -86,7 +95,15 @@ export function parseGuestDetail(value: unknown): GuestDetail | null {
 }
 
 function isPartyOrder(value: unknown): value is PartyOrder {
-  return isObject(value) && isText(value.user_id) && isText(value.full_name) && isText(value.product_name) && isPesos(value.product_price) && isTime(value.created_at) && typeof value.paid === 'boolean';
+  return (
+    isObject(value) &&
+    isText(value.user_id) &&
+    isText(value.full_name) &&
+    isText(value.product_name) &&
+    isPesos(value.product_price) &&
+    isTime(value.created_at) &&
+    typeof value.paid === 'boolean'
+  );
 }
 
 export function parsePartyOrders(value: unknown): readonly PartyOrder[] | null {

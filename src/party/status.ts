@@ -28,7 +28,8 @@ const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null
 export function parseTabStatus(json: unknown): TabStatus | null {
   if (!isRecord(json) || !isRecord(json.party)) return null;
   const mark = json.paid_mark;
-  const paid = isRecord(mark) && typeof mark.paid_amount === 'number' && typeof mark.paid_at === 'string' ? { amount: mark.paid_amount, at: mark.paid_at } : null;
+  const paid =
+    isRecord(mark) && typeof mark.paid_amount === 'number' && typeof mark.paid_at === 'string' ? { amount: mark.paid_amount, at: mark.paid_at } : null;
   // A page the phone cannot add the amount to is no page: the guest pays at the build's.
   const page = json.party.payment_url;
   return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid };

@@ -20,7 +20,12 @@ export const GUEST_RPC_TIMEOUT_MS = 8_000;
  * slow or broken server): only PostgREST's own answer counts, a captive
  * portal's page proves nothing.
  */
-export async function askGuestRpc(backend: BackendConfig, rpc: string, guest: RpcGuest, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<unknown> {
+export async function askGuestRpc(
+  backend: BackendConfig,
+  rpc: string,
+  guest: RpcGuest,
+  fetcher: typeof fetch = globalThis.fetch.bind(globalThis),
+): Promise<unknown> {
   try {
     const response = await fetcher(`${backend.supabaseUrl}/rest/v1/rpc/${rpc}`, {
       method: 'POST',

@@ -50,5 +50,9 @@ export function registrationFailed(): void {
 
 /** True when the app could not be kept for use with no signal. */
 export function useOfflineFailed(): boolean {
-  return useSyncExternalStore(subscribe, () => failed, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => failed,
+    () => false,
+  );
 }

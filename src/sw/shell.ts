@@ -118,7 +118,9 @@ async function keep(cache: Cache, shell: Shell, entry: ShellEntry): Promise<void
 async function keepIfLoaded(cache: Cache, shell: Shell, entry: ShellEntry): Promise<void> {
   const key = keyOf(shell, entry);
   if (await cache.match(key)) return;
-  const loaded = (await earlierCopy(shell, entry)) ?? (await fetch(key, { cache: 'only-if-cached', mode: 'same-origin', ...(entry.integrity ? { integrity: entry.integrity } : {}) }).catch(() => undefined));
+  const loaded =
+    (await earlierCopy(shell, entry)) ??
+    (await fetch(key, { cache: 'only-if-cached', mode: 'same-origin', ...(entry.integrity ? { integrity: entry.integrity } : {}) }).catch(() => undefined));
   if (loaded?.ok) await cache.put(key, loaded);
 }
 

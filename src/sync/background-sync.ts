@@ -50,7 +50,10 @@ export async function keepSyncWorker(): Promise<SyncRegistration | undefined> {
   await navigator.serviceWorker.ready;
   const kept = await keptSyncWorker();
   if (kept) return kept;
-  const reachable = await fetch(SYNC_WORKER_URL, { method: 'HEAD', cache: 'no-store' }).then((answer) => answer.ok, () => false);
+  const reachable = await fetch(SYNC_WORKER_URL, { method: 'HEAD', cache: 'no-store' }).then(
+    (answer) => answer.ok,
+    () => false,
+  );
   return reachable ? whenActive(await navigator.serviceWorker.register(SYNC_WORKER_URL, { scope: SYNC_WORKER_SCOPE })) : undefined;
 }
 

@@ -98,9 +98,7 @@ export function nextBatch(head: readonly OutboxEntry[]): Batch | null {
     if (bytes > MAX_BATCH_BYTES) break;
     entries.push(read);
   }
-  return kind === 'insert-user'
-    ? { kind, entries: entries as QueuedInsert<UserRow>[] }
-    : { kind, entries: entries as QueuedInsert<OrderRow>[] };
+  return kind === 'insert-user' ? { kind, entries: entries as QueuedInsert<UserRow>[] } : { kind, entries: entries as QueuedInsert<OrderRow>[] };
 }
 
 /** Splits ids into chunks that keep each request's URL short. */

@@ -106,13 +106,12 @@ async function sendInserts<Row extends object>(
   return SENT;
 }
 
-async function upsertOrSplit<Row extends object>(
-  deps: Pass,
-  table: 'users' | 'orders',
-  entries: readonly QueuedInsert<Row>[],
-  guestId: string,
-): Promise<Step> {
-  const answer = await deps.transport.insertRows(table, guestId, entries.map((entry) => entry.row));
+async function upsertOrSplit<Row extends object>(deps: Pass, table: 'users' | 'orders', entries: readonly QueuedInsert<Row>[], guestId: string): Promise<Step> {
+  const answer = await deps.transport.insertRows(
+    table,
+    guestId,
+    entries.map((entry) => entry.row),
+  );
   const verdict = classifyAnswer(answer);
   if (verdict === 'ok') {
     await delivered(deps, table, guestId, entries);
@@ -122,7 +121,11 @@ async function upsertOrSplit<Row extends object>(
   if (verdict === 'config') return { kind: 'config', error: describe(answer) };
   if (verdict === 'guest-missing') return sendGuestAgain(deps, guestId, describe(answer));
   if (entries.length === 1) {
-    await park(deps, entries.map((entry) => entry.seq), describe(answer));
+    await park(
+      deps,
+      entries.map((entry) => entry.seq),
+      describe(answer),
+    );
     return SENT;
   }
   const middle = Math.ceil(entries.length / 2);

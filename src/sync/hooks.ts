@@ -19,12 +19,10 @@ function sharedTransport(): Promise<SyncTransport> {
   const backend = env.backend;
   if (!backend) return Promise.reject(new Error('no backend configured'));
   // Every guest's party from IndexedDB, as the service worker reads it: the queue may hold an earlier party's guest.
-  transport ??= createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: outbox.partyOf }).catch(
-    (error: unknown) => {
-      transport = null;
-      throw error;
-    },
-  );
+  transport ??= createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: outbox.partyOf }).catch((error: unknown) => {
+    transport = null;
+    throw error;
+  });
   return transport;
 }
 
@@ -86,7 +84,11 @@ function useQueueSummary(): QueueSummary | undefined {
 
 /** The status line, live from the outbox; null when no backend is configured or while loading. */
 export function useSyncLine(): SyncLine | null {
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
   const now = useClock(LINE_CLOCK_MS);
   const queue = useQueueSummary();
   if (!env.backend || !queue) return null;

@@ -40,7 +40,10 @@ export function describeSync(snapshot: SyncSnapshot): SyncLine {
   }
   if (!snapshot.online) {
     return pending > 0
-      ? { tone: 'offline', text: `Sin señal: ${plural(pending, 'cambio pendiente', 'cambios pendientes')}, ${pending === 1 ? 'guardado' : 'guardados'} en este teléfono.` }
+      ? {
+          tone: 'offline',
+          text: `Sin señal: ${plural(pending, 'cambio pendiente', 'cambios pendientes')}, ${pending === 1 ? 'guardado' : 'guardados'} en este teléfono.`,
+        }
       : { tone: 'offline', text: 'Sin señal: todo está guardado en este teléfono.' };
   }
   if (pending > 0) {

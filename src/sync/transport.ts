@@ -120,7 +120,10 @@ export function guestHeaders(guestId: string, party: string | null): Record<stri
  * never changes, so it is read once; a guest the phone does not know yet
  * (no record) goes without a party and is read again next time.
  */
-function perGuest(make: (guestId: string, party: string | null) => RestClient, partyOf: PartyOf | undefined): (guestId: string) => RestClient | Promise<RestClient> {
+function perGuest(
+  make: (guestId: string, party: string | null) => RestClient,
+  partyOf: PartyOf | undefined,
+): (guestId: string) => RestClient | Promise<RestClient> {
   const clients = new Map<string, RestClient>();
   const keep = (guestId: string, party: string | null | undefined) => {
     const client = make(guestId, party ?? null);

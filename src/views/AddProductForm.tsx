@@ -91,9 +91,7 @@ export const AddProductForm = memo(function AddProductForm({ fullName, onAdd }: 
             {rows.map((product) => (
               <ProductLine key={product.name} product={product} onAdd={add} />
             ))}
-            {complete && total > matches.length && (
-              <li className="suggestion-more">Sigue escribiendo para ver {total - matches.length} más</li>
-            )}
+            {complete && total > matches.length && <li className="suggestion-more">Sigue escribiendo para ver {total - matches.length} más</li>}
           </ul>
           {/* Always in the page, so "nothing found" is announced as it appears. */}
           <p className="no-results" aria-live="polite">

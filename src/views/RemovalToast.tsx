@@ -32,9 +32,7 @@ const productCount = (count: number) => (count === 1 ? '1 producto' : `${count} 
 
 /** What the toast says of the removal. */
 export function removalText(removal: Removal): string {
-  return removal.kind === 'order'
-    ? `Quitaste ${removal.order.product_name}.`
-    : `Reseteaste lo consumido: ${productCount(removal.reset.orders.length)}.`;
+  return removal.kind === 'order' ? `Quitaste ${removal.order.product_name}.` : `Reseteaste lo consumido: ${productCount(removal.reset.orders.length)}.`;
 }
 
 const keyOf = (removal: Removal) => (removal.kind === 'order' ? `order:${removal.order.id}` : `reset:${removal.id}`);

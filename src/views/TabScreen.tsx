@@ -72,15 +72,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
           {SAVE_FAILED}
         </p>
       )}
-      <ConsumedProducts
-        tab={tab}
-        terms={terms}
-        totalsRef={totalsRef}
-        onReset={resetTab}
-        onAgain={orderProduct}
-        onRemove={takeOff}
-        onRowsShown={rowsShown}
-      />
+      <ConsumedProducts tab={tab} terms={terms} totalsRef={totalsRef} onReset={resetTab} onAgain={orderProduct} onRemove={takeOff} onRowsShown={rowsShown} />
       <SyncAndDock tab={tab} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
     </PartyMenu>
   );
@@ -124,4 +116,3 @@ const SyncAndDock = memo(function SyncAndDock({ tab, totalsRef, removal, putBack
     </>
   );
 });
-

@@ -17,9 +17,6 @@ declare namespace Deno {
   }
   const env: { get(name: string): string | undefined };
   const stdin: { read(buffer: Uint8Array): Promise<number | null> };
-  function serve(
-    options: ServeOptions,
-    handler: (request: Request, info: ServeHandlerInfo) => Response | Promise<Response>,
-  ): unknown;
+  function serve(options: ServeOptions, handler: (request: Request, info: ServeHandlerInfo) => Response | Promise<Response>): unknown;
   function exit(code?: number): never;
 }

@@ -216,7 +216,13 @@ test('the night’s new states: name limit, install button, no results, Quitar w
 });
 
 test('the iOS install hint: no axe violations', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ userAgent: IPHONE_SAFARI, bypassCSP: true, viewport: { width: 390, height: 844 }, locale: 'es-CL', colorScheme: 'dark' });
+  const context = await browser.newContext({
+    userAgent: IPHONE_SAFARI,
+    bypassCSP: true,
+    viewport: { width: 390, height: 844 },
+    locale: 'es-CL',
+    colorScheme: 'dark',
+  });
   try {
     const page = await context.newPage();
     await page.goto(baseURL ?? '/');

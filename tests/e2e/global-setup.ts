@@ -31,9 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.BAR_TAB_DB_URL = stack.dbUrl;
   // The host's page signs in with the key npm start makes (tests/e2e/host.spec.ts).
   if (product.hostKey) process.env.BAR_TAB_HOST_KEY = product.hostKey;
-  process.env.BAR_TAB_PROXIES = JSON.stringify(
-    product.proxies.map((proxy) => ({ prefix: proxy.prefix, target: proxy.target(), apiKeys: proxy.apiKeys })),
-  );
+  process.env.BAR_TAB_PROXIES = JSON.stringify(product.proxies.map((proxy) => ({ prefix: proxy.prefix, target: proxy.target(), apiKeys: proxy.apiKeys })));
   return async () => {
     await product.stop();
     await model.close();

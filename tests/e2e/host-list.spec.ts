@@ -58,7 +58,13 @@ async function setUpParty(page: Page, browser: Browser, origin: string): Promise
   await order(big, 'tabla irish', 'Tabla Irish');
   const long = await guestPhone(browser, origin, LONG);
   await order(long, 'aperol', 'Aperol Spritz');
-  await expect.poll(async () => (await query('select 1 from orders o join users u on u.id = o.user_id where o.active and u.full_name = any($1)', [[LONG, SMALL, BIG]])).length, { timeout: 10_000 }).toBe(3);
+  await expect
+    .poll(
+      async () =>
+        (await query('select 1 from orders o join users u on u.id = o.user_id where o.active and u.full_name = any($1)', [[LONG, SMALL, BIG]])).length,
+      { timeout: 10_000 },
+    )
+    .toBe(3);
   await Promise.all([small, big, long].map((phone) => phone.context().close()));
   await page.goto('/anfitrion');
 }
@@ -104,7 +110,12 @@ test('the sign-in speaks to the host, and the list puts who owes most first, wit
   expect(await axeViolations(page), 'the list with its search and toggles').toEqual([]);
 });
 
-test('offline on a 390 px phone: a mark waits without squeezing the name, the CSV message leaves Salir in place, and the mark reaches the server after a reload', async ({ page, context, browser, baseURL }) => {
+test('offline on a 390 px phone: a mark waits without squeezing the name, the CSV message leaves Salir in place, and the mark reaches the server after a reload', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await setUpParty(page, browser, baseURL ?? '');
   await signIn(page);
@@ -137,7 +148,13 @@ test('offline on a 390 px phone: a mark waits without squeezing the name, the CS
   expect(await query('select 1 from host_paid_marks m join users u on u.id = m.user_id where u.full_name = $1', [LONG])).toEqual([]);
   await goOnline(context);
   await expect
-    .poll(async () => (await query<{ paid_amount: string }>('select m.paid_amount from host_paid_marks m join users u on u.id = m.user_id where u.full_name = $1', [LONG])).map((row) => Number(row.paid_amount)), { timeout: 10_000 })
+    .poll(
+      async () =>
+        (
+          await query<{ paid_amount: string }>('select m.paid_amount from host_paid_marks m join users u on u.id = m.user_id where u.full_name = $1', [LONG])
+        ).map((row) => Number(row.paid_amount)),
+      { timeout: 10_000 },
+    )
     .toEqual([tipped]);
   await expect(rowOf(page, LONG)).not.toContainText('Se enviará', { timeout: 10_000 });
   await expect(toggleOf(page, LONG)).toBeChecked();

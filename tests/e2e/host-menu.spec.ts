@@ -80,7 +80,12 @@ test('the host edits the party’s list: a price, sold out, a new dish, an impor
   await carta.getByLabel('Líneas de la carta').fill('Sopaipillas;2.500;Entradas\nChorrillana;14990;Entradas');
   await carta.getByRole('button', { name: 'Guardar la carta importada' }).click();
   await expect(carta.getByText('Carta guardada: 2 productos nuevos, 0 cambiados.')).toBeVisible();
-  expect((await listOf(code)).filter((item) => ['Sopaipillas', 'Chorrillana'].includes(item.name)).map((item) => item.price).sort((a, b) => a - b)).toEqual([2500, 14990]);
+  expect(
+    (await listOf(code))
+      .filter((item) => ['Sopaipillas', 'Chorrillana'].includes(item.name))
+      .map((item) => item.price)
+      .sort((a, b) => a - b),
+  ).toEqual([2500, 14990]);
   await carta.getByLabel('Buscar en la carta').fill('');
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/21-host-menu-3-list.png`, fullPage: true });
   expect(await axeViolations(page)).toEqual([]);

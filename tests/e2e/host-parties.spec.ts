@@ -34,7 +34,12 @@ async function seatGuest(code: string, name: string, price: number): Promise<voi
   const id = randomUUID();
   const [party] = await query<{ id: string }>('select id from parties where code = $1', [code]);
   await query('insert into users (id, full_name, party_id) values ($1, $2, $3)', [id, name, party?.id]);
-  await query('insert into orders (id, user_id, product_name, product_price, created_at) values ($1, $2, $3, $4, now())', [randomUUID(), id, 'Summer Ale 500cc', price]);
+  await query('insert into orders (id, user_id, product_name, product_price, created_at) values ($1, $2, $3, $4, now())', [
+    randomUUID(),
+    id,
+    'Summer Ale 500cc',
+    price,
+  ]);
 }
 
 test('the owner opens a party; its own key opens only that party, and its host closes it', async ({ page, browser, baseURL }) => {

@@ -53,8 +53,7 @@ export async function order(phone: Page, query: string, productName: string): Pr
 }
 
 export const totalOf = (page: Page, label: string) => page.getByRole('region', { name: 'Totales' }).locator('.total-row', { hasText: label }).locator('dd');
-export const rowOf = (page: Page, name: string): Locator =>
-  page.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
+export const rowOf = (page: Page, name: string): Locator => page.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
 
 export async function signIn(page: Page, key = HOST_KEY): Promise<void> {
   await page.getByPlaceholder('Clave de anfitrión').fill(key);
@@ -66,7 +65,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const { axe } = window as unknown as { axe: typeof Axe };
     const results = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-    const over = (list: Axe.Result[]) => list.flatMap((result) => result.nodes.map((node) => `${result.id} at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`));
+    const over = (list: Axe.Result[]) =>
+      list.flatMap((result) => result.nodes.map((node) => `${result.id} at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`));
     // axe leaves text over the page's glow (a gradient) undecided: check it again on the glow's lightest colour.
     const before = document.body.style.background;
     document.body.style.background = /rgba?\([^)]*\)/.exec(getComputedStyle(document.body).backgroundImage)?.[0] ?? before;

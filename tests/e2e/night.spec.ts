@@ -43,19 +43,23 @@ test('Quitar takes one pick off at once, Deshacer brings the same order back, on
   await expect(page.getByRole('button', { name: 'Deshacer' })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/11-removal-undo.png` });
   await expect(rows(second)).toHaveText(['Aperol Spritz$6.500']);
-  await expect.poll(async () => (await serverOrders(id)).map((row) => [row.product_name, row.active]), { timeout: 10_000 }).toEqual([
-    ['Aperol Spritz', true],
-    ['Tabla Irish', false],
-  ]);
+  await expect
+    .poll(async () => (await serverOrders(id)).map((row) => [row.product_name, row.active]), { timeout: 10_000 })
+    .toEqual([
+      ['Aperol Spritz', true],
+      ['Tabla Irish', false],
+    ]);
 
   await page.getByRole('button', { name: 'Deshacer' }).click();
   await expect(rows(page)).toHaveText(['Tabla Irish$16.990', 'Aperol Spritz$6.500']);
   await expect(page.getByText('Quitaste Tabla Irish.')).toHaveCount(0);
   await expect(rows(second)).toHaveText(['Tabla Irish$16.990', 'Aperol Spritz$6.500']);
-  await expect.poll(async () => (await serverOrders(id)).map((row) => [row.id, row.active]), { timeout: 10_000 }).toEqual([
-    [expect.any(String), true],
-    [tabla?.id, true],
-  ]);
+  await expect
+    .poll(async () => (await serverOrders(id)).map((row) => [row.id, row.active]), { timeout: 10_000 })
+    .toEqual([
+      [expect.any(String), true],
+      [tabla?.id, true],
+    ]);
   expect(await serverOrders(id)).toHaveLength(2);
 });
 

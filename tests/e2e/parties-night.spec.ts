@@ -40,7 +40,9 @@ async function openParty(owner: Page, name: string, paymentPage: string): Promis
 /** A phone of its own that opened the party's link (as the QR code opens it) and gave its name. */
 async function joinByLink(browser: Browser, link: string, name: string): Promise<Page> {
   // bypassCSP: axe goes in as an inline script, which the app's policy rightly refuses (csp.spec.ts tests the policy).
-  const phone = await (await browser.newContext({ locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 390, height: 844 }, bypassCSP: true })).newPage();
+  const phone = await (
+    await browser.newContext({ locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 390, height: 844 }, bypassCSP: true })
+  ).newPage();
   await phone.goto(link);
   await enterName(phone, name);
   return phone;
@@ -54,7 +56,11 @@ async function hostOf(browser: Browser, origin: string, key: string): Promise<Pa
   return page;
 }
 
-test('two parties in one night: each host sees only theirs, a paid mark reaches the tab, and the close ends one party and not the other', async ({ page, browser, baseURL }) => {
+test('two parties in one night: each host sees only theirs, a paid mark reaches the tab, and the close ends one party and not the other', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const origin = baseURL ?? '';
   const [antonia, bruno] = ['Antonia Nochedoble', 'Bruno Nochedoble'];
@@ -73,7 +79,9 @@ test('two parties in one night: each host sees only theirs, a paid mark reaches 
   await expect(syncLine(phoneA)).toHaveText(SYNCED, { timeout: 10_000 });
   await expect(syncLine(phoneB)).toHaveText(SYNCED, { timeout: 10_000 });
   const partyOf = async (phone: Page) =>
-    (await query<{ code: string }>('select parties.code from users join parties on parties.id = users.party_id where users.id = $1', [await guestIdOf(phone)]))[0]?.code;
+    (
+      await query<{ code: string }>('select parties.code from users join parties on parties.id = users.party_id where users.id = $1', [await guestIdOf(phone)])
+    )[0]?.code;
   expect(await partyOf(phoneA)).toBe(cumple.link.split('/f/')[1]);
   expect(await partyOf(phoneB)).toBe(despedida.link.split('/f/')[1]);
 
@@ -86,7 +94,9 @@ test('two parties in one night: each host sees only theirs, a paid mark reaches 
   await expect(rowOf(hostB, antonia)).toHaveCount(0);
 
   // The host marks Antonia paid: her tab says so at its next contact, then what she owes after one more.
-  await rowOf(hostA, antonia).getByRole('checkbox', { name: `Pagó ${antonia}` }).check();
+  await rowOf(hostA, antonia)
+    .getByRole('checkbox', { name: `Pagó ${antonia}` })
+    .check();
   await expect(rowOf(hostA, antonia)).toContainText(`Pagó ${pesos(tippedTotal(4400))}`);
   await phoneA.reload();
   await expect(phoneA.getByText(/^Pagado \$4\.840 · \d\d:\d\d/)).toBeVisible();

@@ -15,7 +15,9 @@ interface Party {
 }
 
 async function openParty(name: string): Promise<Party> {
-  const [party] = await query<Party>('insert into parties (code, name, party_date) values (new_party_code(), $1, current_date) returning id, code, name', [name]);
+  const [party] = await query<Party>('insert into parties (code, name, party_date) values (new_party_code(), $1, current_date) returning id, code, name', [
+    name,
+  ]);
   if (!party) throw new Error('no party made');
   return party;
 }

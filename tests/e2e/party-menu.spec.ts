@@ -24,7 +24,8 @@ async function openParty(name: string): Promise<Party> {
 const host = {
   setPrice: (party: Party, name: string, price: number) => query('select public.host_set_price($1, $2, $3)', [party.id, name, price]),
   soldOut: (party: Party, name: string) => query('select public.host_set_sold_out($1, $2, true)', [party.id, name]),
-  add: (party: Party, name: string, price: number, category: string) => query('select public.host_add_product($1, $2, $3, $4)', [party.id, name, price, category]),
+  add: (party: Party, name: string, price: number, category: string) =>
+    query('select public.host_add_product($1, $2, $3, $4)', [party.id, name, price, category]),
 };
 
 const listAnswer = (page: Page) => page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/party_menu') && response.ok());
@@ -40,10 +41,17 @@ async function newGuest(browser: Browser, party: Party, name: string): Promise<P
 }
 
 const search = (page: Page) => page.getByPlaceholder('Pisco Mistral');
-const suggestion = (page: Page, name: string) => page.getByRole('list', { name: 'Productos encontrados' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: `Agregar ${name}`, exact: true }) });
+const suggestion = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Productos encontrados' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `Agregar ${name}`, exact: true }) });
 
 async function serverOrders(guestId: string): Promise<[string, number][]> {
-  const rows = await query<{ product_name: string; product_price: number }>('select product_name, product_price from orders where user_id = $1 order by created_at', [guestId]);
+  const rows = await query<{ product_name: string; product_price: number }>(
+    'select product_name, product_price from orders where user_id = $1 order by created_at',
+    [guestId],
+  );
   return rows.map((row) => [row.product_name, row.product_price]);
 }
 

@@ -39,15 +39,16 @@ test('orders made with no signal reach Postgres once it returns, and the status 
   await expect(statusLine(page)).toContainText('Enviando 3 cambios pendientes');
   release();
   await expect(statusLine(page)).toHaveText('Todo sincronizado con el bar.', { timeout: 10_000 });
-  const local = await page.evaluate(() =>
-    new Promise<string[]>((resolve, reject) => {
-      const open = indexedDB.open('bar-tab');
-      open.onerror = () => reject(new Error('no database'));
-      open.onsuccess = () => {
-        const all = open.result.transaction('orders').objectStore('orders').getAllKeys();
-        all.onsuccess = () => resolve((all.result as string[]).sort());
-      };
-    }),
+  const local = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('bar-tab');
+        open.onerror = () => reject(new Error('no database'));
+        open.onsuccess = () => {
+          const all = open.result.transaction('orders').objectStore('orders').getAllKeys();
+          all.onsuccess = () => resolve((all.result as string[]).sort());
+        };
+      }),
   );
   expect((await serverOrders(id)).map((row) => row.id).sort()).toEqual(local);
   expect(local).toHaveLength(3);
@@ -102,10 +103,13 @@ test('the queue’s service worker delivers the queue through Background Sync wi
   const queueScope = `${origin}/sync-worker/`;
   const watch = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
-    watch.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const queue = registrations.find((registration) => registration.scopeURL === queueScope && !registration.isDeleted);
-      if (queue) resolve(queue.registrationId);
-    });
+    watch.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const queue = registrations.find((registration) => registration.scopeURL === queueScope && !registration.isDeleted);
+        if (queue) resolve(queue.registrationId);
+      },
+    );
   });
   await watch.send('ServiceWorker.enable');
   const queueWorker = await registrationId;

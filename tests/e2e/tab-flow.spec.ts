@@ -5,9 +5,7 @@ const PAYMENT_PAGE = 'https://pago.example/bar-tab';
 
 test.beforeEach(async ({ context }) => {
   // The payment page is outside this machine; answer for it so the new tab loads.
-  await context.route(`${PAYMENT_PAGE}**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Pago</title><p>Pago</p>' }),
-  );
+  await context.route(`${PAYMENT_PAGE}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Pago</title><p>Pago</p>' }));
 });
 
 test('a guest keeps a tab from name to reset', async ({ page, context }) => {
@@ -48,17 +46,11 @@ test('a guest keeps a tab from name to reset', async ({ page, context }) => {
   await expect(rows).toHaveCount(3);
   await expect(page.getByText('Escribe lo que pediste, Ana María')).toBeVisible();
 
-  const [payment] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('link', { name: 'Ir a pagar', exact: true }).click(),
-  ]);
+  const [payment] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Ir a pagar', exact: true }).click()]);
   await payment.waitForLoadState();
   expect(payment.url()).toBe(`${PAYMENT_PAGE}/29568`);
   await payment.close();
-  const [otherAmount] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('link', { name: 'Ir a pagar otro monto' }).click(),
-  ]);
+  const [otherAmount] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Ir a pagar otro monto' }).click()]);
   await otherAmount.waitForLoadState();
   expect(otherAmount.url()).toBe(PAYMENT_PAGE);
   await otherAmount.close();

@@ -19,7 +19,10 @@ async function serverOrders(guestId: string): Promise<Map<string, { active: bool
   const client = new pg.Client({ connectionString: process.env.BAR_TAB_DB_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string; active: boolean; product_price: number }>('select id, active, product_price from orders where user_id = $1', [guestId]);
+    const { rows } = await client.query<{ id: string; active: boolean; product_price: number }>(
+      'select id, active, product_price from orders where user_id = $1',
+      [guestId],
+    );
     return new Map(rows.map((row) => [row.id, { active: row.active, price: row.product_price }]));
   } finally {
     await client.end();
@@ -50,7 +53,10 @@ function phoneOrders(page: Page, guestId: string): Promise<Map<string, { active:
 
 const totalShown = (page: Page) => consumed(page).locator('.total-row').first().locator('dd');
 /** The rows' order ids, newest first, as the screen shows them. */
-const rowIds = (page: Page) => consumed(page).locator('.button-remove').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-order-id') ?? ''));
+const rowIds = (page: Page) =>
+  consumed(page)
+    .locator('.button-remove')
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-order-id') ?? ''));
 const sorted = (ids: readonly string[]) => [...ids].sort();
 
 async function pickOn(page: Page, name: string): Promise<string> {
@@ -64,7 +70,10 @@ async function pickOn(page: Page, name: string): Promise<string> {
 
 async function otraOn(page: Page, orderId: string): Promise<string> {
   const before = new Set(await rowIds(page));
-  await consumed(page).locator('.order', { has: page.locator(`[data-order-id="${orderId}"]`) }).locator('button[aria-label^="Otra "]').click();
+  await consumed(page)
+    .locator('.order', { has: page.locator(`[data-order-id="${orderId}"]`) })
+    .locator('button[aria-label^="Otra "]')
+    .click();
   let added = '';
   await expect.poll(async () => (added = (await rowIds(page)).find((id) => !before.has(id)) ?? '')).not.toBe('');
   return added;
@@ -132,11 +141,14 @@ async function judge(pages: readonly Page[], context: BrowserContext, model: Tab
   for (const page of pages) await showsModel(page, model);
   await expect.poll(() => phoneOrders(first, guestId), SLOW).toEqual(allOrders(model));
   await expect
-    .poll(async () => {
-      const retry = first.getByRole('button', { name: 'Reintentar' });
-      if (await retry.isVisible()) await retry.click();
-      return phoneQueue(first);
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const retry = first.getByRole('button', { name: 'Reintentar' });
+        if (await retry.isVisible()) await retry.click();
+        return phoneQueue(first);
+      },
+      { timeout: 30_000 },
+    )
     .toEqual({ queued: 0, parked: 0 });
   expect(await serverOrders(guestId)).toEqual(allOrders(model));
   await expect(syncLine(first)).toHaveText('Todo sincronizado con el bar.', SLOW);
@@ -148,29 +160,38 @@ test.describe('the issue’s sequences (Summer Ale 500cc = A, Tabla Irish = B)',
   const A = 'Summer Ale 500cc';
   const B = 'Tabla Irish';
   type Step = (page: Page, context: BrowserContext, ids: Map<string, string[]>, model: TabModel) => Promise<void>;
-  const add = (name: string): Step => async (page, _context, ids, model) => {
-    const id = await pickOn(page, name);
-    ids.set(name, [id, ...(ids.get(name) ?? [])]);
-    model.orders.set(id, { name, price: name === A ? 4400 : 16_990, active: true });
-  };
-  const otra = (name: string): Step => async (page, _context, ids, model) => {
-    const id = await otraOn(page, (ids.get(name) ?? [])[0] ?? '');
-    ids.set(name, [id, ...(ids.get(name) ?? [])]);
-    model.orders.set(id, { name, price: name === A ? 4400 : 16_990, active: true });
-  };
+  const add =
+    (name: string): Step =>
+    async (page, _context, ids, model) => {
+      const id = await pickOn(page, name);
+      ids.set(name, [id, ...(ids.get(name) ?? [])]);
+      model.orders.set(id, { name, price: name === A ? 4400 : 16_990, active: true });
+    };
+  const otra =
+    (name: string): Step =>
+    async (page, _context, ids, model) => {
+      const id = await otraOn(page, (ids.get(name) ?? [])[0] ?? '');
+      ids.set(name, [id, ...(ids.get(name) ?? [])]);
+      model.orders.set(id, { name, price: name === A ? 4400 : 16_990, active: true });
+    };
   let lastRemoved = '';
-  const quitar = (name: string): Step => async (page, _context, ids, model) => {
-    // The newest row of that product still on the tab.
-    const id = (ids.get(name) ?? []).find((one) => model.orders.get(one)?.active) ?? '';
-    await quitarOn(page, id);
-    lastRemoved = id;
-    setActive(model, [id], false);
-  };
+  const quitar =
+    (name: string): Step =>
+    async (page, _context, ids, model) => {
+      // The newest row of that product still on the tab.
+      const id = (ids.get(name) ?? []).find((one) => model.orders.get(one)?.active) ?? '';
+      await quitarOn(page, id);
+      lastRemoved = id;
+      setActive(model, [id], false);
+    };
   const deshacer: Step = async (page, _context, _ids, model) => {
     await deshacerOn(page);
     setActive(model, [lastRemoved], true);
   };
-  const signal = (on: boolean): Step => (_page, context) => context.setOffline(!on);
+  const signal =
+    (on: boolean): Step =>
+    (_page, context) =>
+      context.setOffline(!on);
 
   const SEQUENCES: readonly (readonly [string, readonly Step[]])[] = [
     ['add A, add B, Quitar B, Deshacer, Quitar B (the removal that came back)', [add(A), add(B), quitar(B), deshacer, quitar(B)]],
@@ -288,7 +309,11 @@ test.describe('random nights through the screen', () => {
             '**/rest/v1/**',
             (route) =>
               refuse
-                ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: '23514', message: 'refused by the test', details: null, hint: null }) })
+                ? route.fulfill({
+                    status: 400,
+                    contentType: 'application/json',
+                    body: JSON.stringify({ code: '23514', message: 'refused by the test', details: null, hint: null }),
+                  })
                 : route.fulfill({ status: 500, contentType: 'text/plain', body: 'internal error' }),
             { times: 1 },
           );
@@ -297,10 +322,16 @@ test.describe('random nights through the screen', () => {
         }
         played.push(action);
         // Each tab shows the model: the one tapped at once, the other as the change reaches it.
-        for (const open of pages) if (open) await showsModel(open, model).catch((error: unknown) => Promise.reject(new Error(`${played.join(' → ')}: ${String(error)}`)));
+        for (const open of pages)
+          if (open) await showsModel(open, model).catch((error: unknown) => Promise.reject(new Error(`${played.join(' → ')}: ${String(error)}`)));
       }
       console.log(`seed ${seed}: ${played.join(' → ')}`);
-      await judge(pages.filter((open): open is Page => open !== null), context, model, guestId);
+      await judge(
+        pages.filter((open): open is Page => open !== null),
+        context,
+        model,
+        guestId,
+      );
     });
   }
 });

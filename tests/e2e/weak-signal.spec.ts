@@ -34,8 +34,14 @@ test('a first visit on one bar of signal opens offline right after, and its offl
     await page.goto(link.url);
     await expect(page.getByPlaceholder('Tu nombre real')).toBeVisible({ timeout: 15_000 });
     await offlineReady(page);
-    const fetched = link.requests().filter((request) => request.method === 'GET' && request.path !== FAVICON).map((request) => request.path);
-    expect(fetched.filter((path, index) => fetched.indexOf(path) !== index), 'fetched twice before offline-ready').toEqual([]);
+    const fetched = link
+      .requests()
+      .filter((request) => request.method === 'GET' && request.path !== FAVICON)
+      .map((request) => request.path);
+    expect(
+      fetched.filter((path, index) => fetched.indexOf(path) !== index),
+      'fetched twice before offline-ready',
+    ).toEqual([]);
     expect(fetched).toContain('/sw.js');
 
     link.setSignal(false);

@@ -65,10 +65,9 @@ async function tap(page: EnginePage, name: string): Promise<void> {
 const typeInto = (page: EnginePage, placeholder: string, text: string) => page.type(`input[placeholder="${placeholder}"]`, text);
 
 async function activeOrdersOnServer(guestId: string): Promise<string[]> {
-  const { rows } = await database.query<{ product_name: string }>(
-    'select product_name from orders where user_id = $1 and active order by created_at',
-    [guestId],
-  );
+  const { rows } = await database.query<{ product_name: string }>('select product_name from orders where user_id = $1 and active order by created_at', [
+    guestId,
+  ]);
   return rows.map((row) => row.product_name);
 }
 

@@ -33,7 +33,10 @@ export interface FaultProxy {
 export async function startFaultProxy(target: () => string, pick: () => Fault = () => 'pass', delayMs = 50): Promise<FaultProxy> {
   let choose = pick;
   const counts = Object.fromEntries(
-    (['pass', 'drop-before', 'drop-after', 'error-500', 'error-503', 'delay', 'html-200', 'empty-200', 'huge-500', 'hang', 'refuse'] as const).map((fault) => [fault, 0]),
+    (['pass', 'drop-before', 'drop-after', 'error-500', 'error-503', 'delay', 'html-200', 'empty-200', 'huge-500', 'hang', 'refuse'] as const).map((fault) => [
+      fault,
+      0,
+    ]),
   ) as Record<Fault, number>;
   const sockets = new Set<Socket>();
 
@@ -93,7 +96,12 @@ export async function startFaultProxy(target: () => string, pick: () => Fault = 
         reply(
           400,
           { 'Content-Type': 'application/json' },
-          JSON.stringify({ code: '23514', message: 'new row for relation "orders" violates check constraint "refused_by_the_test"', details: null, hint: null }),
+          JSON.stringify({
+            code: '23514',
+            message: 'new row for relation "orders" violates check constraint "refused_by_the_test"',
+            details: null,
+            hint: null,
+          }),
         );
         break;
     }

@@ -29,7 +29,13 @@ export interface TabModel {
 }
 
 export function newModel(): TabModel {
-  return { orders: new Map(), screens: [{ open: true, removal: null, reset: null }, { open: false, removal: null, reset: null }] };
+  return {
+    orders: new Map(),
+    screens: [
+      { open: true, removal: null, reset: null },
+      { open: false, removal: null, reset: null },
+    ],
+  };
 }
 
 /** What the guest picks from: cheap and dear, so a wrong total shows in the pesos. */
@@ -39,7 +45,11 @@ export const MODEL_PICKS: readonly Product[] = ['Summer Ale 500cc', 'Tabla Irish
   return product;
 });
 
-export const activeIds = (model: TabModel): string[] => [...model.orders].filter(([, order]) => order.active).map(([id]) => id).sort();
+export const activeIds = (model: TabModel): string[] =>
+  [...model.orders]
+    .filter(([, order]) => order.active)
+    .map(([id]) => id)
+    .sort();
 
 export const activeTotal = (model: TabModel): number => [...model.orders.values()].reduce((sum, order) => sum + (order.active ? order.price : 0), 0);
 

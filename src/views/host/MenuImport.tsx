@@ -42,7 +42,10 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
 
   async function save() {
     if (!ready || busy) return;
-    const effect = importEffect(items, products.map((product) => product.name));
+    const effect = importEffect(
+      items,
+      products.map((product) => product.name),
+    );
     setBusy(true);
     setMessage(null);
     const refusal = await state.edit({ action: 'import_menu', lines: products });
@@ -51,7 +54,10 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
       setMessage({ text: `No se guardó nada. ${refusal}`, error: true });
       return;
     }
-    setMessage({ text: `Carta guardada: ${plural(effect.added, 'producto nuevo', 'productos nuevos')}, ${plural(effect.changed, 'cambiado', 'cambiados')}.`, error: false });
+    setMessage({
+      text: `Carta guardada: ${plural(effect.added, 'producto nuevo', 'productos nuevos')}, ${plural(effect.changed, 'cambiado', 'cambiados')}.`,
+      error: false,
+    });
     setText('');
   }
 
@@ -61,7 +67,8 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
         Importar una carta
       </h3>
       <p className="note" id={ids.hint}>
-        Una línea por producto: Nombre;Precio;Categoría. Un producto que ya está en la carta toma el precio y la categoría de su línea; los demás se agregan. Se guarda todo o nada.
+        Una línea por producto: Nombre;Precio;Categoría. Un producto que ya está en la carta toma el precio y la categoría de su línea; los demás se agregan. Se
+        guarda todo o nada.
       </p>
       <label className="host-label" htmlFor={ids.text}>
         Líneas de la carta

@@ -188,11 +188,28 @@ function AddProductToMenu({ state, items }: { readonly state: MenuState; readonl
       <label className="host-label" htmlFor={ids.price}>
         Precio
       </label>
-      <input id={ids.price} className="text-input" name="product_price" inputMode="numeric" autoComplete="off" placeholder="$12.990" value={price} onChange={(event) => setPrice(event.target.value)} />
+      <input
+        id={ids.price}
+        className="text-input"
+        name="product_price"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="$12.990"
+        value={price}
+        onChange={(event) => setPrice(event.target.value)}
+      />
       <label className="host-label" htmlFor={ids.category}>
         Categoría
       </label>
-      <input id={ids.category} className="text-input" name="product_category" autoComplete="off" list={ids.categories} value={category} onChange={(event) => setCategory(event.target.value)} />
+      <input
+        id={ids.category}
+        className="text-input"
+        name="product_category"
+        autoComplete="off"
+        list={ids.categories}
+        value={category}
+        onChange={(event) => setCategory(event.target.value)}
+      />
       <datalist id={ids.categories}>
         {categories.map((known) => (
           <option key={known} value={known} />

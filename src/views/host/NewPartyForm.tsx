@@ -38,7 +38,12 @@ function PartyForm({ session, parties, onCancel }: NewPartyFormProps & { readonl
     setBusy(true);
     setError(null);
     // The function checks every field and says what is wrong in Spanish; the form only trims.
-    const reason = await session.createParty({ name: name.trim(), date, paymentUrl: paymentUrl.trim() || null, menuFrom: menuFrom === HOUSE_MENU ? null : menuFrom });
+    const reason = await session.createParty({
+      name: name.trim(),
+      date,
+      paymentUrl: paymentUrl.trim() || null,
+      menuFrom: menuFrom === HOUSE_MENU ? null : menuFrom,
+    });
     setBusy(false);
     setError(reason);
   }
@@ -51,7 +56,15 @@ function PartyForm({ session, parties, onCancel }: NewPartyFormProps & { readonl
       <label className="host-label" htmlFor={ids.name}>
         Nombre
       </label>
-      <input id={ids.name} className="text-input" name="party_name" autoComplete="off" placeholder="Nombre de la fiesta" value={name} onChange={(event) => setName(event.target.value)} />
+      <input
+        id={ids.name}
+        className="text-input"
+        name="party_name"
+        autoComplete="off"
+        placeholder="Nombre de la fiesta"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <label className="host-label" htmlFor={ids.date}>
         Fecha
       </label>
@@ -59,7 +72,17 @@ function PartyForm({ session, parties, onCancel }: NewPartyFormProps & { readonl
       <label className="host-label" htmlFor={ids.url}>
         Página de pago (opcional)
       </label>
-      <input id={ids.url} className="text-input" type="url" name="payment_url" inputMode="url" autoComplete="off" placeholder="https://…" value={paymentUrl} onChange={(event) => setPaymentUrl(event.target.value)} />
+      <input
+        id={ids.url}
+        className="text-input"
+        type="url"
+        name="payment_url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://…"
+        value={paymentUrl}
+        onChange={(event) => setPaymentUrl(event.target.value)}
+      />
       <label className="host-label" htmlFor={ids.menu}>
         Carta
       </label>

@@ -24,7 +24,11 @@ export function PartyScreen({ session, state }: PartyScreenProps) {
       <PartyHeader session={session} info={info} owner={state.role === 'owner'} />
       {made && info?.code === made.code && <MadeKey hostKey={made.key} />}
       <FeedLine receivedAt={snapshot?.receivedAt ?? null} problem={problem} />
-      {snapshot ? <PartyTotals party={snapshot.party} /> : <p className="card note">{problem ? 'La fiesta aparece cuando el servidor responda.' : 'Cargando la fiesta…'}</p>}
+      {snapshot ? (
+        <PartyTotals party={snapshot.party} />
+      ) : (
+        <p className="card note">{problem ? 'La fiesta aparece cuando el servidor responda.' : 'Cargando la fiesta…'}</p>
+      )}
       <div className="host-actions">
         <DownloadCsv session={session} />
         <button type="button" className="button button-quiet host-sign-out" onClick={session.signOut}>

@@ -8,9 +8,7 @@ import { COMMENT_LIMITS } from './rules.ts';
 
 export const MAX_BODY_BYTES = COMMENT_LIMITS.bodyBytes;
 
-export type BodyText =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly reason: 'too large' | 'not utf-8' };
+export type BodyText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: 'too large' | 'not utf-8' };
 
 export async function readBodyText(request: Request, maxBytes: number = MAX_BODY_BYTES): Promise<BodyText> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) {

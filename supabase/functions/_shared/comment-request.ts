@@ -14,8 +14,7 @@ const {
   recentComments: MAX_RECENT_COMMENTS,
 } = COMMENT_LIMITS;
 
-const atMost = (max: number, message: string) =>
-  z.string().refine((text) => countCharacters(text) <= max, message);
+const atMost = (max: number, message: string) => z.string().refine((text) => countCharacters(text) <= max, message);
 
 const guestName = z
   .string()
@@ -49,10 +48,7 @@ export const commentRequestSchema = z.object({
   previousProducts: z
     .array(atMost(MAX_PRODUCT_NAME_LENGTH, `Cada producto anterior tiene a lo más ${MAX_PRODUCT_NAME_LENGTH} caracteres.`))
     .max(MAX_PREVIOUS_PRODUCTS, `A lo más ${MAX_PREVIOUS_PRODUCTS} productos anteriores.`),
-  previousComment: atMost(
-    MAX_PREVIOUS_COMMENT_LENGTH,
-    `El comentario anterior tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`,
-  ).optional(),
+  previousComment: atMost(MAX_PREVIOUS_COMMENT_LENGTH, `El comentario anterior tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`).optional(),
   /** The guest's latest comments, newest first, so the local quips never repeat one (optional: older apps do not send them). */
   recentComments: z
     .array(atMost(MAX_PREVIOUS_COMMENT_LENGTH, `Cada comentario reciente tiene a lo más ${MAX_PREVIOUS_COMMENT_LENGTH} caracteres.`))
@@ -71,9 +67,7 @@ export interface RequestIssue {
   readonly message: string;
 }
 
-export type ParsedCommentRequest =
-  | { readonly ok: true; readonly order: CommentOrder }
-  | { readonly ok: false; readonly issues: readonly RequestIssue[] };
+export type ParsedCommentRequest = { readonly ok: true; readonly order: CommentOrder } | { readonly ok: false; readonly issues: readonly RequestIssue[] };
 
 export function parseCommentRequest(body: unknown): ParsedCommentRequest {
   const result = commentRequestSchema.safeParse(body);

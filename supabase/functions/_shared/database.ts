@@ -5,9 +5,7 @@
  * service_role may execute.
  */
 
-export type DatabaseAnswer =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly reason: string };
+export type DatabaseAnswer = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
 export type Database = (fn: string, args: Readonly<Record<string, unknown>>) => Promise<DatabaseAnswer>;
 

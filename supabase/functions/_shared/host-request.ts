@@ -6,15 +6,7 @@
  */
 import { z } from 'zod';
 import { parseJson, type ParsedBody } from './body.ts';
-import {
-  checkImportLines,
-  checkProductCategory,
-  checkProductName,
-  checkProductPrice,
-  describeProblem,
-  type Checked,
-  type LineProblem,
-} from './menu-import.ts';
+import { checkImportLines, checkProductCategory, checkProductName, checkProductPrice, describeProblem, type Checked, type LineProblem } from './menu-import.ts';
 import { cleanGuestText, countCharacters, isPartyCode, isPartyPaymentUrl, isUuid } from './rules.ts';
 
 export const PARTY_NAME_LENGTH = { min: 1, max: 80 } as const;
@@ -105,8 +97,7 @@ const importLines = z.unknown().transform((lines, context) => {
   return z.NEVER;
 });
 
-const ACTIONS =
-  'party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product o import_menu';
+const ACTIONS = 'party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product o import_menu';
 
 const hostActionSchema = z.discriminatedUnion(
   'action',
@@ -151,7 +142,10 @@ export const OWNER_ACTIONS: ReadonlySet<HostAction['action']> = new Set(['partie
 type HostBody = Readonly<Record<string, unknown>>;
 
 /** Any JSON object; its fields are read one by one, the key before the action. */
-const hostBody = passing((body: unknown): body is HostBody => typeof body === 'object' && body !== null && !Array.isArray(body), 'El cuerpo debe ser un objeto JSON.');
+const hostBody = passing(
+  (body: unknown): body is HostBody => typeof body === 'object' && body !== null && !Array.isArray(body),
+  'El cuerpo debe ser un objeto JSON.',
+);
 
 const hostKey = z
   .string()

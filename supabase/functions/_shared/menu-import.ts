@@ -162,7 +162,9 @@ export const describeProblem = ({ line, problem }: LineProblem): string => `Lín
  * The `import_menu` request's lines (JSON objects { name, price, category }),
  * numbered from 1 in the order sent: every product, or every line's problem.
  */
-export function checkImportLines(lines: unknown): { readonly ok: true; readonly value: MenuProduct[] } | { readonly ok: false; readonly problems: LineProblem[]; readonly error?: string } {
+export function checkImportLines(
+  lines: unknown,
+): { readonly ok: true; readonly value: MenuProduct[] } | { readonly ok: false; readonly problems: LineProblem[]; readonly error?: string } {
   if (!Array.isArray(lines) || lines.length === 0) return { ok: false, problems: [], error: 'lines debe ser una lista de productos.' };
   if (lines.length > MAX_IMPORT_LINES) return { ok: false, problems: [], error: `Una importación lleva a lo más ${MAX_IMPORT_LINES} líneas.` };
   const checked = markRepeats(

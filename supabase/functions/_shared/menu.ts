@@ -8,9 +8,28 @@
 
 /** Categories of the bar's list, in menu order. */
 export const CATEGORIES = [
-  'Cervezas', 'Cócteles', 'Pisco', 'Ron', 'Tequila', 'Whisky', 'Gin', 'Bourbon', 'Vodka', 'Licores',
-  'Vinos', 'Café y té', 'Bebidas', 'Jugos y limonadas', 'Entradas', 'Pizzas', 'Hamburguesas',
-  'Sándwiches', 'Fondos', 'Ensaladas', 'Postres', 'Extras',
+  'Cervezas',
+  'Cócteles',
+  'Pisco',
+  'Ron',
+  'Tequila',
+  'Whisky',
+  'Gin',
+  'Bourbon',
+  'Vodka',
+  'Licores',
+  'Vinos',
+  'Café y té',
+  'Bebidas',
+  'Jugos y limonadas',
+  'Entradas',
+  'Pizzas',
+  'Hamburguesas',
+  'Sándwiches',
+  'Fondos',
+  'Ensaladas',
+  'Postres',
+  'Extras',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 

@@ -48,7 +48,6 @@ export const COMMENT_ERRORS = {
   unknownOrder: 'El bar no tiene ese pedido: el comentario llega cuando el pedido llegue.',
 } as const;
 
-
 interface Context {
   readonly settings: CommentSettings;
   readonly allowances: CommentAllowances;

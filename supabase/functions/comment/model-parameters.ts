@@ -17,8 +17,7 @@ export const MAX_COMMENT_TOKENS = 150;
 export const O_SERIES_REASONING_ROOM = 1_024;
 
 export type CommentTokenParameters =
-  | { readonly max_tokens: number }
-  | { readonly max_completion_tokens: number; readonly reasoning_effort?: 'none' | 'minimal' | 'low' };
+  { readonly max_tokens: number } | { readonly max_completion_tokens: number; readonly reasoning_effort?: 'none' | 'minimal' | 'low' };
 
 type Family = 'gpt-5' | 'gpt-5.x' | 'gpt-5 chat' | 'o-series' | 'other';
 

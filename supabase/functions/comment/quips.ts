@@ -213,9 +213,7 @@ function recentOf(order: CommentOrder): string[] {
 /** One quip for the order, from a template none of the guest's latest comments came from. */
 export function chooseQuip(order: CommentOrder, seed = orderSeed(order)): string {
   const facts = quipFacts(order);
-  const pool = (facts.before === 0 ? FIRST_ORDER_QUIPS : NEXT_ORDER_QUIPS).filter(
-    (template) => facts.last !== undefined || !template.includes('{last}'),
-  );
+  const pool = (facts.before === 0 ? FIRST_ORDER_QUIPS : NEXT_ORDER_QUIPS).filter((template) => facts.last !== undefined || !template.includes('{last}'));
   const recent = recentOf(order);
   const usedLately = (template: string) => recent.some((text) => SHAPES.get(template)?.test(text) === true);
   for (let step = 0; step < pool.length; step += 1) {

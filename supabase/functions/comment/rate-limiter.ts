@@ -11,9 +11,7 @@ export interface RateLimitRule {
   readonly maxKeys: number;
 }
 
-export type RateDecision =
-  | { readonly allowed: true }
-  | { readonly allowed: false; readonly retryAfterSeconds: number };
+export type RateDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 export interface RateLimiter {
   /** Takes one token from every key, or none when any key is out of tokens. */

@@ -26,15 +26,9 @@ export class EmptyAnswerError extends Error {
   override readonly name = 'EmptyAnswerError';
 }
 
-export type StreamStart =
-  | { readonly ok: true; readonly body: ReadableStream<Uint8Array> }
-  | { readonly ok: false; readonly error: unknown };
+export type StreamStart = { readonly ok: true; readonly body: ReadableStream<Uint8Array> } | { readonly ok: false; readonly error: unknown };
 
-export async function startTextStream(
-  source: TextSource,
-  deadlines: StreamDeadlines,
-  clientSignal: AbortSignal,
-): Promise<StreamStart> {
+export async function startTextStream(source: TextSource, deadlines: StreamDeadlines, clientSignal: AbortSignal): Promise<StreamStart> {
   const upstream = new AbortController();
   const stop = (reason: Error) => {
     if (!upstream.signal.aborted) upstream.abort(reason);
@@ -77,12 +71,7 @@ async function firstPiece(pieces: AsyncIterator<string>, withinMs: number, stop:
   }
 }
 
-function bodyOf(
-  first: string,
-  pieces: AsyncIterator<string>,
-  stop: (reason: Error) => void,
-  release: () => void,
-): ReadableStream<Uint8Array> {
+function bodyOf(first: string, pieces: AsyncIterator<string>, stop: (reason: Error) => void, release: () => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const end = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     release();

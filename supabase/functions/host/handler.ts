@@ -30,7 +30,6 @@ export interface HostHandlerOptions {
 export type { RequestInfo } from '../_shared/gate.ts';
 export type HostHandler = Handler;
 
-
 /** What the SQL functions answer as { refused } instead of the list: status and reason. */
 const REFUSALS: Readonly<Record<string, ErrorAnswer>> = {
   party_closed: { status: 409, error: HOST_ERRORS.menuClosed },
@@ -117,7 +116,12 @@ async function partyAction(database: Database, partyId: string, action: PartyAct
   const p_party = partyId;
   switch (action.action) {
     case 'paid':
-      return database('host_mark_paid', { p_party, p_user_id: action.guestId, p_paid: action.paid, ...(action.amount === undefined ? {} : { p_amount: action.amount }) });
+      return database('host_mark_paid', {
+        p_party,
+        p_user_id: action.guestId,
+        p_paid: action.paid,
+        ...(action.amount === undefined ? {} : { p_amount: action.amount }),
+      });
     case 'guest':
       return database('host_guest', { p_party, p_user_id: action.guestId });
     case 'orders':
@@ -152,7 +156,10 @@ async function partySummary(database: Database, p_party: string): Promise<Awaite
 async function createParty(context: Context, database: Database, action: Extract<HostAction, { action: 'create_party' }>, cors: Record<string, string>) {
   const key = newPartyKey();
   const args = {
-    p_name: action.name, p_date: action.date, p_payment_url: action.paymentUrl, p_key_sha256: await sha256Hex(key),
+    p_name: action.name,
+    p_date: action.date,
+    p_payment_url: action.paymentUrl,
+    p_key_sha256: await sha256Hex(key),
     p_menu_from: action.menuFrom,
   };
   const made = await database('host_create_party', args);

@@ -19,7 +19,10 @@ export async function sha256Hex(text: string): Promise<string> {
 /** A party's key: 256 random bits, URL-safe, shown to the owner once. */
 export function newPartyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The scope of a key: null for a key that opens nothing. */
@@ -31,9 +34,7 @@ export async function scopeOfKey(database: Database, key: string, ownerKey: stri
   return { ok: true, scope: typeof partyId === 'string' ? { role: 'party', partyId } : null };
 }
 
-export type PartyAnswer =
-  | { readonly ok: true; readonly partyId: string }
-  | { readonly ok: false; readonly status: 403 | 404 | 503; readonly reason?: string };
+export type PartyAnswer = { readonly ok: true; readonly partyId: string } | { readonly ok: false; readonly status: 403 | 404 | 503; readonly reason?: string };
 
 /**
  * The party a request may see: the one it names by code (the default party

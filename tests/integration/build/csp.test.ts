@@ -47,10 +47,12 @@ async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
 function metaPolicy(html: string): Map<string, string[]> {
   const content = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
   if (!content) throw new Error('index.html has no CSP meta tag');
-  return new Map(content.split(';').map((directive) => {
-    const [name = '', ...sources] = directive.trim().split(/\s+/);
-    return [name, sources];
-  }));
+  return new Map(
+    content.split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -95,7 +97,7 @@ describe('index.html', () => {
     }
   });
 
-  it("lets the app reach a project on another origin, and nothing else there", () => {
+  it('lets the app reach a project on another origin, and nothing else there', () => {
     const policy = metaPolicy(builds.project.indexHtml);
     expect(policy.get('connect-src')).toEqual(["'self'", PROJECT]);
     expect(builds.project.indexHtml.split(PROJECT)).toHaveLength(2);
@@ -127,7 +129,10 @@ describe('_headers', () => {
 
 describe('_redirects', () => {
   it('answers the host’s page and every party’s guest link with the app on a first visit, before the worker exists', () => {
-    const rules = builds.sameOrigin.redirectsFile.trim().split('\n').map((line) => line.trim().split(/\s+/));
+    const rules = builds.sameOrigin.redirectsFile
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/));
     expect(rules).toEqual([
       ['/anfitrion', '/anfitrion.html', '200'],
       ['/f/*', '/index.html', '200'],

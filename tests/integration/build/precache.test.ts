@@ -77,7 +77,9 @@ describe('the built service worker', () => {
 
 describe('what the service worker fetches when it installs', () => {
   it('is index.html, the manifest and every script and stylesheet index.html loads', () => {
-    const referenced = [...indexHtml.matchAll(/<(?:script|link rel="(?:modulepreload|stylesheet|manifest)")[^>]*(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]);
+    const referenced = [...indexHtml.matchAll(/<(?:script|link rel="(?:modulepreload|stylesheet|manifest)")[^>]*(?:src|href)="(\/[^"]+)"/g)].map(
+      (match) => match[1],
+    );
     expect(referenced.length).toBeGreaterThanOrEqual(4);
     expect(atInstall()).toContain('/index.html');
     for (const url of referenced) expect(atInstall(), url).toContain(url);

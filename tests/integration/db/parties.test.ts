@@ -25,10 +25,9 @@ interface Party {
 }
 
 async function openParty(name: string): Promise<Party> {
-  const [party] = await stack.query<Party>(
-    `insert into parties (code, name, party_date) values (new_party_code(), $1, current_date) returning id, code`,
-    [name],
-  );
+  const [party] = await stack.query<Party>(`insert into parties (code, name, party_date) values (new_party_code(), $1, current_date) returning id, code`, [
+    name,
+  ]);
   if (!party) throw new Error('no party made');
   return party;
 }
@@ -55,7 +54,13 @@ async function guestOf(party: Party | null, name: string, orders = 2): Promise<s
 async function countOf(path: string, guest: string, party: Party): Promise<string | null> {
   const response = await fetch(`${stack.stack.restUrl()}${path}`, {
     method: 'HEAD',
-    headers: { apikey: stack.stack.anonKey, Authorization: `Bearer ${stack.stack.anonKey}`, 'x-guest-id': guest, 'x-party-code': party.code, Prefer: 'count=exact' },
+    headers: {
+      apikey: stack.stack.anonKey,
+      Authorization: `Bearer ${stack.stack.anonKey}`,
+      'x-guest-id': guest,
+      'x-party-code': party.code,
+      Prefer: 'count=exact',
+    },
   });
   return response.headers.get('content-range');
 }
@@ -64,8 +69,14 @@ describe('the default party', () => {
   it('exists, once, and takes a request that names no party (an app from before parties)', async () => {
     expect(await stack.query('select name from parties where is_default')).toEqual([{ name: 'Fiesta de prueba' }]);
     const guest = await guestOf(null, 'Ana Antigua');
-    expect(await stack.query('select count(*)::int as n from users join parties on parties.id = users.party_id where users.id = $1 and parties.is_default', [guest])).toEqual([{ n: 1 }]);
-    expect(await stack.query('select count(*)::int as n from orders join parties on parties.id = orders.party_id where orders.user_id = $1 and parties.is_default', [guest])).toEqual([{ n: 2 }]);
+    expect(
+      await stack.query('select count(*)::int as n from users join parties on parties.id = users.party_id where users.id = $1 and parties.is_default', [guest]),
+    ).toEqual([{ n: 1 }]);
+    expect(
+      await stack.query('select count(*)::int as n from orders join parties on parties.id = orders.party_id where orders.user_id = $1 and parties.is_default', [
+        guest,
+      ]),
+    ).toEqual([{ n: 2 }]);
   });
 });
 
@@ -89,7 +100,10 @@ describe('no read or write crosses parties', () => {
   it('a forged party: an unknown code joins no party and reads nothing', async () => {
     const guest = crypto.randomUUID();
     const forged = { guest, party: 'codigoquenoexiste0000' };
-    expect(await rest('/users', { ...forged, method: 'POST', body: { id: guest, full_name: 'Fulano Falso' } })).toMatchObject({ status: 409, body: { code: '23503' } });
+    expect(await rest('/users', { ...forged, method: 'POST', body: { id: guest, full_name: 'Fulano Falso' } })).toMatchObject({
+      status: 409,
+      body: { code: '23503' },
+    });
     expect(await stack.query('select id from users where id = $1', [guest])).toEqual([]);
     expect((await rest('/orders?select=id', { guest: ana, party: 'codigoquenoexiste0000' })).body).toEqual([]);
   });
@@ -196,18 +210,25 @@ describe('what a guest’s phone may know of its party', () => {
       paid_mark: { paid_amount: 4840 },
     });
     const usual = await guestOf(null, 'Ursula Usual', 1);
-    expect((await rpc('my_tab_status', {}, { guest: usual })).body).toEqual({ party: { name: 'Fiesta de prueba', payment_url: null, closed_at: null }, paid_mark: null });
+    expect((await rpc('my_tab_status', {}, { guest: usual })).body).toEqual({
+      party: { name: 'Fiesta de prueba', payment_url: null, closed_at: null },
+      paid_mark: null,
+    });
   });
 
   it('refuses a payment page the guests’ phones cannot add the amount to, as the host function does', async () => {
     for (const page of ['https://pagar.example/p?monto=', 'https://pagar.example/p#x', 'https://pagar.example/p/', 'http://pagar.example/p']) {
-      await expect(stack.query("insert into parties (code, name, party_date, payment_url) values (new_party_code(), 'Fiesta mal pagada', current_date, $1)", [page]), page).rejects.toMatchObject({ code: '23514' });
+      await expect(
+        stack.query("insert into parties (code, name, party_date, payment_url) values (new_party_code(), 'Fiesta mal pagada', current_date, $1)", [page]),
+        page,
+      ).rejects.toMatchObject({ code: '23514' });
     }
-    await stack.query("insert into parties (code, name, party_date, payment_url) values (new_party_code(), 'Fiesta bien pagada', current_date, 'https://pagar.example/p')");
+    await stack.query(
+      "insert into parties (code, name, party_date, payment_url) values (new_party_code(), 'Fiesta bien pagada', current_date, 'https://pagar.example/p')",
+    );
   });
 
   it('keeps the parties table itself from the anon key', async () => {
     expect((await asGuest(stack, '/parties?select=code')).status).toBe(401);
   });
 });
-

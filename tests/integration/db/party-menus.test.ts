@@ -161,7 +161,9 @@ describe('a new party’s list', () => {
     const plain = await host<{ id: string; code: string }>('host_create_party', ['Carta de la casa', '2026-12-01', null, 'cd'.repeat(32)]);
     expect((await menuOf(plain)).items).toHaveLength(PRODUCTS.length);
     const before = await stack.query('select count(*)::int as n from parties');
-    expect(await host('host_create_party', ['Copia de nadie', '2026-12-01', null, 'ef'.repeat(32), 'codigoquenoexiste0000'])).toEqual({ refused: 'unknown_menu_source' });
+    expect(await host('host_create_party', ['Copia de nadie', '2026-12-01', null, 'ef'.repeat(32), 'codigoquenoexiste0000'])).toEqual({
+      refused: 'unknown_menu_source',
+    });
     expect(await stack.query('select count(*)::int as n from parties')).toEqual(before);
   });
 });
@@ -230,7 +232,13 @@ describe('the host’s edits', () => {
   it('import all or nothing: known names change, new ones go last, a bad line undoes the whole import', async () => {
     const before = await menuOf(party);
     await expect(
-      host('host_import_menu', [party.id, JSON.stringify([{ name: 'Mojito', price: 8000, category: 'Cócteles' }, { name: 'Caro', price: 2_000_000, category: 'Extras' }])]),
+      host('host_import_menu', [
+        party.id,
+        JSON.stringify([
+          { name: 'Mojito', price: 8000, category: 'Cócteles' },
+          { name: 'Caro', price: 2_000_000, category: 'Extras' },
+        ]),
+      ]),
     ).rejects.toMatchObject({ code: '23514' });
     expect(await menuOf(party)).toEqual(before);
     const after = await host<Menu>('host_import_menu', [
@@ -257,7 +265,9 @@ describe('the host’s edits', () => {
     expect(await host('host_set_price', [closed.id, 'Mojito', 7000])).toEqual({ refused: 'party_closed' });
     expect(await host('host_set_sold_out', [closed.id, 'Mojito', true])).toEqual({ refused: 'party_closed' });
     expect(await host('host_add_product', [closed.id, 'Ponche', 7000, 'Cócteles'])).toEqual({ refused: 'party_closed' });
-    expect(await host('host_import_menu', [closed.id, JSON.stringify([{ name: 'Ponche', price: 7000, category: 'Cócteles' }])])).toEqual({ refused: 'party_closed' });
+    expect(await host('host_import_menu', [closed.id, JSON.stringify([{ name: 'Ponche', price: 7000, category: 'Cócteles' }])])).toEqual({
+      refused: 'party_closed',
+    });
     expect(await menuOf(closed)).toEqual(before);
   });
 });
@@ -274,9 +284,15 @@ describe('product names and categories', () => {
     );
     const disagreements: string[] = [];
     for (const [index, text] of texts.entries()) {
-      const asName = await host('host_add_product', [party.id, text, 1000, 'Extras']).then(() => true, () => false);
+      const asName = await host('host_add_product', [party.id, text, 1000, 'Extras']).then(
+        () => true,
+        () => false,
+      );
       if (asName !== isProductName(text)) disagreements.push(`name ${JSON.stringify(text)}`);
-      const asCategory = await host('host_add_product', [party.id, `Producto ${index}`, 1000, text]).then(() => true, () => false);
+      const asCategory = await host('host_add_product', [party.id, `Producto ${index}`, 1000, text]).then(
+        () => true,
+        () => false,
+      );
       if (asCategory !== isProductCategory(text)) disagreements.push(`category ${JSON.stringify(text)}`);
     }
     expect(disagreements).toEqual([]);

@@ -76,8 +76,27 @@ describe('guest names', () => {
   it('are refused by Postgres exactly when the app’s rule refuses them (600 hostile names)', async () => {
     const random = seededRandom(17);
     const letters = ['a', 'b', 'Ñ', 'é', '🍺', "'", '-', '1'];
-    const hostile = [' ', '  ', '\t', '\u00a0', '\u3000', '\u202e', '\u2069', '\u0007', '\u0085', '\u200b', '\ufeff',
-      '\u3164', '\u2800', '\u200d', '\u2060', '\u{E0041}', '\u00ad', '\ufe0f', '\u115f'];
+    const hostile = [
+      ' ',
+      '  ',
+      '\t',
+      '\u00a0',
+      '\u3000',
+      '\u202e',
+      '\u2069',
+      '\u0007',
+      '\u0085',
+      '\u200b',
+      '\ufeff',
+      '\u3164',
+      '\u2800',
+      '\u200d',
+      '\u2060',
+      '\u{E0041}',
+      '\u00ad',
+      '\ufe0f',
+      '\u115f',
+    ];
     const pick = (pool: readonly string[]) => pool[Math.floor(random() * pool.length)] ?? '';
     // Mostly letters, so about half the names are valid and half are refused.
     const names = Array.from({ length: 600 }, () =>
@@ -95,7 +114,17 @@ describe('guest names', () => {
   });
 
   it('refuses names no one can read, keeps the bar’s names', async () => {
-    const unreadable = ['\u3164\u3164\u3164', '\u2800\u2800\u2800', 'Ana\u2800', '\u200b\u200b\u200bAn', 'Ana\u200d', 'Ana\u2060', 'Ana\u{E0041}', '🍺🍺🍺', '123'];
+    const unreadable = [
+      '\u3164\u3164\u3164',
+      '\u2800\u2800\u2800',
+      'Ana\u2800',
+      '\u200b\u200b\u200bAn',
+      'Ana\u200d',
+      'Ana\u2060',
+      'Ana\u{E0041}',
+      '🍺🍺🍺',
+      '123',
+    ];
     for (const full_name of unreadable) {
       const id = crypto.randomUUID();
       expect(await rest('/users', { method: 'POST', guest: id, body: { id, full_name } }), JSON.stringify(full_name)).toMatchObject({
@@ -166,15 +195,20 @@ describe('the ceiling under concurrency', () => {
     const [first, second] = [await guestTransaction(guest), await guestTransaction(guest)];
     try {
       const insert = (client: pg.Client) =>
-        client.query(`insert into orders (id, user_id, product_name, product_price, created_at)
-          select gen_random_uuid(), $1, 'Summer Ale 500cc', 4400, now() from generate_series(1, 600)`, [guest]);
+        client.query(
+          `insert into orders (id, user_id, product_name, product_price, created_at)
+          select gen_random_uuid(), $1, 'Summer Ale 500cc', 4400, now() from generate_series(1, 600)`,
+          [guest],
+        );
       await insert(first);
       const secondPid = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
       const secondState = { done: false };
-      const racing = insert(second).then(
-        () => 'stored',
-        (error: unknown) => (error as { code?: string }).code,
-      ).finally(() => (secondState.done = true));
+      const racing = insert(second)
+        .then(
+          () => 'stored',
+          (error: unknown) => (error as { code?: string }).code,
+        )
+        .finally(() => (secondState.done = true));
       // Before this change the second statement counted its own 600 and finished while the first was still open.
       // Now it waits for the first's lock: the first commits only once the second is seen finished or waiting.
       while (!secondState.done && !(await waitsOnLock(secondPid))) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -191,7 +225,11 @@ describe('the ceiling under concurrency', () => {
 
   it('does not make two guests wait on each other', async () => {
     const [ana, beto] = [crypto.randomUUID(), crypto.randomUUID()];
-    for (const [id, name] of [[ana, 'Ana Apurada'], [beto, 'Beto Bravo']] as const) await rest('/users', { method: 'POST', guest: id, body: { id, full_name: name } });
+    for (const [id, name] of [
+      [ana, 'Ana Apurada'],
+      [beto, 'Beto Bravo'],
+    ] as const)
+      await rest('/users', { method: 'POST', guest: id, body: { id, full_name: name } });
     const batch = (guest: string) => Array.from({ length: 400 }, () => order({ user_id: guest, product_name: 'Summer Ale 500cc', product_price: 4400 }));
     const answers = await Promise.all([ana, beto, ana, beto].map((guest) => rest('/orders', { method: 'POST', guest, body: batch(guest) })));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);

@@ -118,8 +118,15 @@ describe('comment function in Deno', () => {
   it('passes `deno check` with Deno’s own types', () => {
     const check = spawnSync(
       'node_modules/.bin/deno',
-      ['check', '--node-modules-dir=manual', '--no-remote', '--no-lock', '--config=supabase/functions/comment/deno.json',
-        'supabase/functions/comment/index.ts', 'supabase/functions/_local/exit-with-parent.ts'],
+      [
+        'check',
+        '--node-modules-dir=manual',
+        '--no-remote',
+        '--no-lock',
+        '--config=supabase/functions/comment/deno.json',
+        'supabase/functions/comment/index.ts',
+        'supabase/functions/_local/exit-with-parent.ts',
+      ],
       { env: { PATH: process.env.PATH, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...NO_DOWNLOADS }, encoding: 'utf8' },
     );
     expect(check.stderr).not.toMatch(/error/i);
@@ -137,7 +144,8 @@ describe('comment function process', () => {
   it('dies with the Node process that started it, even when that one is killed outright', async () => {
     const parent = spawn(process.execPath, ['--import', 'tsx', 'tests/support/comment-function-child.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
-      const [line] = await createInterface({ input: parent.stdout })[Symbol.asyncIterator]().next().then((next) => [next.value as string]);
+      const lines = createInterface({ input: parent.stdout })[Symbol.asyncIterator]();
+      const line = (await lines.next()).value as string | undefined;
       const { url } = JSON.parse(line ?? '{}') as { url: string };
       expect((await fetch(url, { method: 'OPTIONS' })).status).toBe(204);
       parent.kill('SIGKILL');
@@ -152,7 +160,10 @@ describe('comment function process', () => {
 async function untilRefused(url: string): Promise<boolean> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const refused = await fetch(url, { method: 'OPTIONS' }).then(() => false, () => true);
+    const refused = await fetch(url, { method: 'OPTIONS' }).then(
+      () => false,
+      () => true,
+    );
     if (refused) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -55,14 +55,30 @@ describe('the functions, as Supabase deploys them', () => {
     expect(escapes).toEqual([]);
   });
 
-  it.each(functionNames())('%s type-checks from a copy of supabase/ alone', (name) => {
-    const config = join('supabase', 'functions', name, 'deno.json');
-    const check = spawnSync(
-      DENO,
-      ['check', '--node-modules-dir=manual', '--no-remote', '--no-lock', ...(existsSync(join(copy, config)) ? [`--config=${config}`] : []), join('supabase', 'functions', name, 'index.ts')],
-      { cwd: copy, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', DENO_DIR: join(copy, '.deno'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' }, timeout: 120_000 },
-    );
-    expect(check.stderr).not.toMatch(/error/i);
-    expect(check.status).toBe(0);
-  }, 150_000);
+  it.each(functionNames())(
+    '%s type-checks from a copy of supabase/ alone',
+    (name) => {
+      const config = join('supabase', 'functions', name, 'deno.json');
+      const check = spawnSync(
+        DENO,
+        [
+          'check',
+          '--node-modules-dir=manual',
+          '--no-remote',
+          '--no-lock',
+          ...(existsSync(join(copy, config)) ? [`--config=${config}`] : []),
+          join('supabase', 'functions', name, 'index.ts'),
+        ],
+        {
+          cwd: copy,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '', DENO_DIR: join(copy, '.deno'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+          timeout: 120_000,
+        },
+      );
+      expect(check.stderr).not.toMatch(/error/i);
+      expect(check.status).toBe(0);
+    },
+    150_000,
+  );
 });

@@ -25,7 +25,13 @@ beforeAll(async () => {
   const env = { SUPABASE_URL: stack.stack.projectUrl, SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey };
   [first, second] = await Promise.all([startCommentFunction({ port: 0, env }), startCommentFunction({ port: 0, env })]);
   // The same function in this process, waiting only a moment for an order that is not on the server.
-  inProcess = createCommentHandler({ env, restUrl: stack.stack.restUrl(), quipPauseMs: 1, orderWait: { totalMs: 300, pausesMs: [50, 100] }, log: () => undefined });
+  inProcess = createCommentHandler({
+    env,
+    restUrl: stack.stack.restUrl(),
+    quipPauseMs: 1,
+    orderWait: { totalMs: 300, pausesMs: [50, 100] },
+    log: () => undefined,
+  });
 });
 
 afterAll(async () => {
@@ -115,7 +121,11 @@ describe('a comment is owed only for an order the server holds', () => {
     ]);
     const askAbout = (product: { name: string; price: number }) =>
       inProcess(
-        new Request('http://functions.test/comment', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(anOrder({ ...held, product })) }),
+        new Request('http://functions.test/comment', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(anOrder({ ...held, product })),
+        }),
         { remoteAddr: '203.0.113.40' },
       );
     const served = await askAbout({ name: 'Pichanga de la casa', price: 12990 });
@@ -134,9 +144,10 @@ describe('the comment allowances', () => {
     expect(answers.slice(0, 12)).toEqual(Array<number>(12).fill(200));
     expect(answers.slice(12)).toEqual([429, 429]);
     // Kept in the database: the guest's allowance is whole again only about a minute from now.
-    const [row] = await stack.query<{ seconds: number }>('select extract(epoch from next_free - now())::float as seconds from comment_allowances where key = $1', [
-      `guest:${held.guestId}`,
-    ]);
+    const [row] = await stack.query<{ seconds: number }>(
+      'select extract(epoch from next_free - now())::float as seconds from comment_allowances where key = $1',
+      [`guest:${held.guestId}`],
+    );
     expect(row?.seconds).toBeGreaterThan(50);
   });
 
@@ -164,7 +175,10 @@ describe('the comment allowances', () => {
     expect(answer.status).toBe(401);
     for (const [fn, args] of [
       ['take_comment_allowance', { p_keys: ['guest:x'], p_capacities: [1000], p_window_seconds: 1 }],
-      ['take_order_comment', { p_guest: crypto.randomUUID(), p_order: null, p_product_name: 'x', p_product_price: 1, p_address: 'x', p_capacities: [1, 1], p_window_seconds: 1 }],
+      [
+        'take_order_comment',
+        { p_guest: crypto.randomUUID(), p_order: null, p_product_name: 'x', p_product_price: 1, p_address: 'x', p_capacities: [1, 1], p_window_seconds: 1 },
+      ],
     ] as const) {
       const rpc = await fetch(`${stack.stack.restUrl()}/rpc/${fn}`, {
         method: 'POST',

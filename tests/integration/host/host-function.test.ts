@@ -157,14 +157,20 @@ describe('bad input', () => {
 
   it('answers an unknown guest with 404', async () => {
     const unknown = crypto.randomUUID();
-    for (const body of [{ action: 'guest', guestId: unknown }, { action: 'paid', guestId: unknown, paid: true }]) {
+    for (const body of [
+      { action: 'guest', guestId: unknown },
+      { action: 'paid', guestId: unknown, paid: true },
+    ]) {
       expect(await askHost(handler, { key: HOST_KEY, ...body }, address)).toMatchObject({ status: 404, body: { error: 'Invitado desconocido.' } });
     }
   });
 
   it('answers 413 for a body over 128 KB (an import of a few hundred lines fits), 405 for other methods, 404 elsewhere', async () => {
     expect((await askHost(handler, { ...party, padding: 'x'.repeat(20_000) }, address)).status).toBe(200);
-    expect(await askHost(handler, { ...party, padding: 'x'.repeat(140_000) }, address)).toMatchObject({ status: 413, body: { error: 'El pedido es demasiado grande (máximo 128 KB).' } });
+    expect(await askHost(handler, { ...party, padding: 'x'.repeat(140_000) }, address)).toMatchObject({
+      status: 413,
+      body: { error: 'El pedido es demasiado grande (máximo 128 KB).' },
+    });
     const get = await handler(new Request('http://127.0.0.1/host'));
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, OPTIONS');
@@ -174,7 +180,9 @@ describe('bad input', () => {
 
   it('answers on every path the function may see', async () => {
     for (const path of ['/', '/host', '/host/', '/functions/v1/host']) {
-      const response = await handler(new Request(`http://127.0.0.1${path}`, { method: 'POST', body: JSON.stringify(party), headers: { 'cf-connecting-ip': address } }));
+      const response = await handler(
+        new Request(`http://127.0.0.1${path}`, { method: 'POST', body: JSON.stringify(party), headers: { 'cf-connecting-ip': address } }),
+      );
       expect(response.status, path).toBe(200);
     }
   });

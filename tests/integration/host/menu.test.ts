@@ -43,7 +43,10 @@ async function orderAs(party: MadeParty, name: string, price: number): Promise<n
   const guest = crypto.randomUUID();
   await asGuest(stack, '/users', { method: 'POST', guest, party: party.code, body: { id: guest, full_name: 'Invitada de la Carta' } });
   const answer = await asGuest(stack, '/orders', {
-    method: 'POST', guest, party: party.code, prefer: 'return=minimal',
+    method: 'POST',
+    guest,
+    party: party.code,
+    prefer: 'return=minimal',
     body: { id: crypto.randomUUID(), user_id: guest, product_name: name, product_price: price, created_at: new Date().toISOString() },
   });
   return answer.status;
@@ -93,7 +96,8 @@ describe('the host’s list', () => {
     expect(item(added.body, 'Pichanga de la casa')).toEqual({ name: 'Pichanga de la casa', price: 12990, category: 'Fondos', sold_out: false });
     expect(await orderAs(party, 'Pichanga de la casa', 12990)).toBe(201);
     expect(await asHost(party, { action: 'add_product', name: 'pichanga de la casa', price: 9990, category: 'Fondos' })).toMatchObject({
-      status: 409, body: { error: HOST_ERRORS.productExists },
+      status: 409,
+      body: { error: HOST_ERRORS.productExists },
     });
   });
 
@@ -126,7 +130,10 @@ describe('the host’s list', () => {
     }
     const after = await guestMenu(party);
     expect(after.items.filter((entry) => entry.name !== 'Té')).toEqual(before.items);
-    expect(await asHost(party, { action: 'set_price', name: 'Plato fantasma', price: 5000 })).toMatchObject({ status: 404, body: { error: HOST_ERRORS.unknownProduct } });
+    expect(await asHost(party, { action: 'set_price', name: 'Plato fantasma', price: 5000 })).toMatchObject({
+      status: 404,
+      body: { error: HOST_ERRORS.unknownProduct },
+    });
   });
 
   it('imports a list all or nothing: one bad line names its number and saves nothing', async () => {
@@ -155,7 +162,10 @@ describe('the host’s list', () => {
 
     const saved = await asHost(party, {
       action: 'import_menu',
-      lines: [{ name: 'Sopaipillas', price: 2500, category: 'Entradas' }, { name: 'Mojito', price: 6990, category: 'Cócteles' }],
+      lines: [
+        { name: 'Sopaipillas', price: 2500, category: 'Entradas' },
+        { name: 'Mojito', price: 6990, category: 'Cócteles' },
+      ],
     });
     expect(saved.status).toBe(200);
     expect(item(saved.body, 'Sopaipillas')?.price).toBe(2500);
@@ -166,7 +176,10 @@ describe('the host’s list', () => {
 
   it('a party’s key edits its own list only', async () => {
     const other = await openParty('Otra fiesta');
-    expect(await asHost(party, { action: 'set_price', name: 'Mojito', price: 100, party: other.code })).toMatchObject({ status: 403, body: { error: HOST_ERRORS.otherParty } });
+    expect(await asHost(party, { action: 'set_price', name: 'Mojito', price: 100, party: other.code })).toMatchObject({
+      status: 403,
+      body: { error: HOST_ERRORS.otherParty },
+    });
     expect(item(await guestMenu(other), 'Mojito')?.price).toBe(6490);
     expect((await asHost(party, { action: 'menu', party: other.code })).status).toBe(403);
   });
@@ -184,7 +197,8 @@ describe('the host’s list', () => {
     expect(item(copied, 'Aperol Spritz')?.price).toBe(7000);
     expect(await orderAs(copy, 'Aperol Spritz', 6500)).toBe(409);
     expect(await owner({ action: 'create_party', name: 'Copia de nadie', date: '2026-11-28', menuFrom: 'codigoquenoexiste0000' })).toMatchObject({
-      status: 404, body: { error: HOST_ERRORS.unknownMenuSource },
+      status: 404,
+      body: { error: HOST_ERRORS.unknownMenuSource },
     });
   });
 

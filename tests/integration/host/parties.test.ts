@@ -53,7 +53,11 @@ const guestsOf = (body: unknown) => parseParty(body)?.guests.map((guest) => gues
 
 describe('the owner', () => {
   it('opens a party: its link code, its own key once, and only the key’s digest is kept', async () => {
-    expect(ana).toMatchObject({ name: 'Cumpleaños de Ana', code: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), host_key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(ana).toMatchObject({
+      name: 'Cumpleaños de Ana',
+      code: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      host_key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     const kept = await stack.query<{ text: string }>('select row_to_json(parties)::text as text from parties where id = $1', [ana.id]);
     expect(kept[0]?.text).not.toContain(ana.host_key);
     expect(JSON.stringify((await owner({ action: 'parties' })).body)).not.toContain(ana.host_key);
@@ -95,7 +99,10 @@ describe('the owner', () => {
 
   it('keeps a payment page the guests’ phones can add the amount to', async () => {
     const withQuery = await owner({ action: 'create_party', name: 'Fiesta', date: '2026-11-28', paymentUrl: 'https://pagar.example/p?monto=' });
-    expect(withQuery).toMatchObject({ status: 400, body: { error: 'Pedido inválido: La página de pago no puede llevar ? ni #: el monto se agrega al final de la dirección.' } });
+    expect(withQuery).toMatchObject({
+      status: 400,
+      body: { error: 'Pedido inválido: La página de pago no puede llevar ? ni #: el monto se agrega al final de la dirección.' },
+    });
     const slashed = await owner({ action: 'create_party', name: 'Fiesta con barra', date: '2026-11-28', paymentUrl: ' https://pagar.example/fiesta/ ' });
     expect(slashed.status).toBe(200);
     expect((slashed.body as { payment_url: string }).payment_url).toBe('https://pagar.example/fiesta');

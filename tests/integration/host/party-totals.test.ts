@@ -11,18 +11,7 @@ import { tippedTotal } from '../../../supabase/functions/_shared/rules.ts';
 import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
 import { seededRandom } from '../../../scripts/lib/seeded-random.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
-import {
-  addOrders,
-  askHost,
-  freshAddress,
-  guestWithOrders,
-  HOST_KEY,
-  hostHandler,
-  product,
-  resetGuest,
-  setOrderActive,
-  type SeededGuest,
-} from './support.ts';
+import { addOrders, askHost, freshAddress, guestWithOrders, HOST_KEY, hostHandler, product, resetGuest, setOrderActive, type SeededGuest } from './support.ts';
 
 let stack: TestStack;
 let handler: HostHandler;
@@ -218,8 +207,16 @@ describe('paid marks', () => {
         const owed = row ? owesMore(row) : null;
         const context = `night ${night}, step ${step} (seed ${seed})`;
         expect(detail.map((order) => order.id).sort(), context).toEqual([...active].sort());
-        if (owed === null) expect(detail.some((order) => order.paid), context).toBe(false);
-        else expect(detail.some((order) => !order.paid), context).toBe(owed > 0);
+        if (owed === null)
+          expect(
+            detail.some((order) => order.paid),
+            context,
+          ).toBe(false);
+        else
+          expect(
+            detail.some((order) => !order.paid),
+            context,
+          ).toBe(owed > 0);
         // What is marked paid never comes to more than the amount, with tip.
         const paidTotal = detail.filter((order) => order.paid).reduce((total, order) => total + order.product_price, 0);
         if (row?.paid_amount != null) expect(tippedTotal(paidTotal), context).toBeLessThanOrEqual(row.paid_amount);

@@ -15,7 +15,10 @@ const alive = (pid: number) => {
 
 /** Runs the script, waits for its child, sends Ctrl-C's signal; its exit and its child's pid. */
 async function interrupt(...args: string[]): Promise<{ code: number | null; output: string; childPid: number }> {
-  const script = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/support/child-on-signal.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const script = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/support/child-on-signal.ts'), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   script.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   await expect.poll(() => /child (\d+)/.exec(output)?.[1], { timeout: 20_000 }).toBeDefined();

@@ -97,7 +97,11 @@ interface Answer {
  * POSTs to the server, writing `chunk` every `everyMs` (0: as fast as it drains)
  * until an answer comes or `maxBytes` are sent; stops writing once answered.
  */
-function post(server: RunningAppServer, path: string, options: { headers?: Record<string, string | number>; chunk: Buffer; everyMs: number; maxBytes: number }): Promise<Answer> {
+function post(
+  server: RunningAppServer,
+  path: string,
+  options: { headers?: Record<string, string | number>; chunk: Buffer; everyMs: number; maxBytes: number },
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const state = { answered: false, sent: 0, continued: false };

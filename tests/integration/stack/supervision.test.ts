@@ -29,7 +29,13 @@ afterAll(async () => {
 /** The one process under npm start whose command matches. */
 function processOf(pattern: RegExp): { pid: number; command: string } {
   const found = run.tree().filter((info) => pattern.test(info.command));
-  if (found.length !== 1) throw new Error(`${found.length} processes match ${String(pattern)}:\n${run.tree().map((info) => info.command).join('\n')}`);
+  if (found.length !== 1)
+    throw new Error(
+      `${found.length} processes match ${String(pattern)}:\n${run
+        .tree()
+        .map((info) => info.command)
+        .join('\n')}`,
+    );
   return found[0] as { pid: number; command: string };
 }
 

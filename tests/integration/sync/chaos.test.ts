@@ -45,7 +45,7 @@ it(`keeps Postgres equal to ${PHONES} phones under random faults (seed ${SEED})`
   const phoneAt = (roll: number) => phones[Math.floor(roll * PHONES)] as Phone;
   const flushes: Promise<unknown>[] = [];
   let resets = 0;
-  for (let added = 0; added < ORDERS; ) {
+  for (let added = 0; added < ORDERS;) {
     const phone = phoneAt(guests());
     const action = guests();
     if (action < 0.03) {

@@ -20,7 +20,10 @@ const order = (id: string, userId: string) => ({
 
 beforeAll(async () => {
   stack = await startTestStack();
-  for (const [id, name] of [[ANA, 'Ana'], [BETO, 'Beto']] as const) {
+  for (const [id, name] of [
+    [ANA, 'Ana'],
+    [BETO, 'Beto'],
+  ] as const) {
     expect((await api('/users', { method: 'POST', guest: id, body: { id, full_name: name } })).status).toBe(201);
   }
   expect((await api('/orders', { method: 'POST', guest: BETO, body: order(BETO_ORDER, BETO) })).status).toBe(201);

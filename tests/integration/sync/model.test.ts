@@ -400,7 +400,9 @@ async function judge(model: TabModel, night: Night, stack: typeof suite.stack): 
     [night.guest.id],
   );
   expect(new Map(onServer.map((order) => [order.id, { active: order.active, price: order.product_price }]))).toEqual(allOrders(model));
-  const [served] = await stack.query<{ total: string | null }>('select sum(product_price) as total from orders where user_id = $1 and active', [night.guest.id]);
+  const [served] = await stack.query<{ total: string | null }>('select sum(product_price) as total from orders where user_id = $1 and active', [
+    night.guest.id,
+  ]);
   expect(Number(served?.total ?? 0)).toBe(activeTotal(model));
 }
 

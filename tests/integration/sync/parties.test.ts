@@ -22,7 +22,10 @@ let beto: Party;
 
 beforeAll(async () => {
   const open = async (name: string) => {
-    const [party] = await suite.stack.query<Party>(`insert into parties (code, name, party_date) values (new_party_code(), $1, current_date) returning id, code`, [name]);
+    const [party] = await suite.stack.query<Party>(
+      `insert into parties (code, name, party_date) values (new_party_code(), $1, current_date) returning id, code`,
+      [name],
+    );
     if (!party) throw new Error('no party made');
     return party;
   };
@@ -31,7 +34,9 @@ beforeAll(async () => {
 
 const partiesOf = async (guestId: string) => ({
   guest: await suite.stack.query<{ party_id: string }>('select party_id from users where id = $1', [guestId]),
-  orders: await suite.stack.query<{ party_id: string; n: number }>('select party_id, count(*)::int as n from orders where user_id = $1 group by party_id', [guestId]),
+  orders: await suite.stack.query<{ party_id: string; n: number }>('select party_id, count(*)::int as n from orders where user_id = $1 group by party_id', [
+    guestId,
+  ]),
 });
 
 describe.each(SIDES)('a phone flushed %s', (_where, side) => {
@@ -60,7 +65,10 @@ describe.each(SIDES)('a phone flushed %s', (_where, side) => {
     const phone = await suite.phone({ side });
     await phone.addOrder();
     expect(await phone.flushUntilDone()).toEqual({ kind: 'done' });
-    const [row] = await suite.stack.query<{ is_default: boolean }>('select parties.is_default from users join parties on parties.id = users.party_id where users.id = $1', [phone.guest.id]);
+    const [row] = await suite.stack.query<{ is_default: boolean }>(
+      'select parties.is_default from users join parties on parties.id = users.party_id where users.id = $1',
+      [phone.guest.id],
+    );
     expect(row).toEqual({ is_default: true });
   });
 

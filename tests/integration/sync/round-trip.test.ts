@@ -17,8 +17,7 @@ interface OrderRecord {
   created_at: Date;
 }
 
-const ordersOf = (guestId: string) =>
-  suite.stack.query<OrderRecord>('select * from orders where user_id = $1 order by created_at', [guestId]);
+const ordersOf = (guestId: string) => suite.stack.query<OrderRecord>('select * from orders where user_id = $1 order by created_at', [guestId]);
 
 describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, side) => {
   const phone = (options?: { timeoutMs?: number }) => phoneOn(side, options);
@@ -64,12 +63,18 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     const { tab } = olga;
     await tab.takeOff({ id: mistaken });
     expect(await olga.flush()).toEqual({ kind: 'done' });
-    expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, false]]);
+    expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([
+      [kept, true],
+      [mistaken, false],
+    ]);
     const removed = await olga.database.orders.get(mistaken);
     if (!removed) throw new Error('the removed order must stay on the phone');
     await tab.putBack(removed);
     expect(await olga.flush()).toEqual({ kind: 'done' });
-    expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([[kept, true], [mistaken, true]]);
+    expect((await ordersOf(olga.guest.id)).map((row) => [row.id, row.active])).toEqual([
+      [kept, true],
+      [mistaken, true],
+    ]);
   });
 
   it('undoes a reset on the server, sent together with it or after it arrived: exactly its orders active again', async () => {
@@ -108,7 +113,12 @@ describe.each(SIDES)('a guest’s tab reaching Postgres, flushed %s', (_who, sid
     await carla.addOrder();
     await carla.addOrder();
     const rows = (await carla.database.orders.toArray()).map(({ id, user_id, product_name, product_price, active, created_at }) => ({
-      id, user_id, product_name, product_price, active, created_at,
+      id,
+      user_id,
+      product_name,
+      product_price,
+      active,
+      created_at,
     }));
     await carla.flush();
     expect(await carla.transport.insertRows('orders', carla.guest.id, rows)).toMatchObject({ status: 201 });

@@ -124,7 +124,15 @@ describe('real PostgREST 12 answers', () => {
   }
 
   const anOrder = (fields: Record<string, unknown> = {}) => [
-    { id: crypto.randomUUID(), user_id: OWNER, product_name: 'Aperol Spritz', product_price: 6500, active: true, created_at: new Date().toISOString(), ...fields },
+    {
+      id: crypto.randomUUID(),
+      user_id: OWNER,
+      product_name: 'Aperol Spritz',
+      product_price: 6500,
+      active: true,
+      created_at: new Date().toISOString(),
+      ...fields,
+    },
   ];
 
   beforeAll(async () => {

@@ -16,7 +16,14 @@ interface Seen {
 }
 
 const GUEST = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
-const ORDER = { id: '00000000-0000-4000-8000-000000000001', user_id: GUEST, product_name: 'Tabla Irish', product_price: 16990, active: true, created_at: '2026-11-21T22:00:00.000Z' };
+const ORDER = {
+  id: '00000000-0000-4000-8000-000000000001',
+  user_id: GUEST,
+  product_name: 'Tabla Irish',
+  product_price: 16990,
+  active: true,
+  created_at: '2026-11-21T22:00:00.000Z',
+};
 /** Headers that tell the clients (or Node's fetch) apart, not the request. */
 const CLIENT_HEADERS = new Set(['x-client-info', 'user-agent', 'connection', 'host', 'keep-alive']);
 
@@ -27,7 +34,11 @@ const seen: Seen[] = [];
 async function record(request: IncomingMessage): Promise<Seen> {
   let body = '';
   for await (const chunk of request) body += String(chunk);
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !CLIENT_HEADERS.has(name)).map(([name, value]) => [name, String(value)]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([name]) => !CLIENT_HEADERS.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
   return { method: request.method ?? '', url: request.url ?? '', headers, body };
 }
 

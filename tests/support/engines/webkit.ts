@@ -15,7 +15,13 @@ export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64
 async function untilListening(url: string, driver: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline && driver.exitCode === null) {
-    if (await fetch(`${url}/status`).then((answer) => answer.ok, () => false)) return;
+    if (
+      await fetch(`${url}/status`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('WebKitWebDriver did not start (apt-get install webkit2gtk-driver)');
@@ -46,7 +52,10 @@ export async function openWebKit(): Promise<EnginePage> {
       .usingServer(`http://127.0.0.1:${port}`)
       .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] } })
       .build();
-    await driver.manage().window().setRect({ ...PHONE, x: 0, y: 0 });
+    await driver
+      .manage()
+      .window()
+      .setRect({ ...PHONE, x: 0, y: 0 });
   } catch (error) {
     await stopAll();
     throw error;

@@ -35,12 +35,36 @@ describe('the bar list', () => {
   it('puts every product in a known category and fills every category', () => {
     for (const product of PRODUCTS) expect(CATEGORIES, product.name).toContain(product.category);
     for (const category of CATEGORIES) {
-      expect(PRODUCTS.some((product) => product.category === category), category).toBe(true);
+      expect(
+        PRODUCTS.some((product) => product.category === category),
+        category,
+      ).toBe(true);
     }
     expect(CATEGORIES).toEqual(
-      expect.arrayContaining(['Cervezas', 'Cócteles', 'Pisco', 'Ron', 'Tequila', 'Whisky', 'Gin', 'Bourbon', 'Vodka',
-        'Licores', 'Vinos', 'Café y té', 'Bebidas', 'Jugos y limonadas', 'Entradas', 'Pizzas', 'Hamburguesas',
-        'Sándwiches', 'Fondos', 'Ensaladas', 'Postres', 'Extras']),
+      expect.arrayContaining([
+        'Cervezas',
+        'Cócteles',
+        'Pisco',
+        'Ron',
+        'Tequila',
+        'Whisky',
+        'Gin',
+        'Bourbon',
+        'Vodka',
+        'Licores',
+        'Vinos',
+        'Café y té',
+        'Bebidas',
+        'Jugos y limonadas',
+        'Entradas',
+        'Pizzas',
+        'Hamburguesas',
+        'Sándwiches',
+        'Fondos',
+        'Ensaladas',
+        'Postres',
+        'Extras',
+      ]),
     );
   });
 

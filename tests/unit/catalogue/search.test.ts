@@ -41,7 +41,11 @@ describe('searching the bar list', () => {
       ...['Piña colada', 'Fernet con Coca-Cola', 'Coca-Cola', 'Coca-Cola Zero'],
       ...['Piscola Alto del Carmen 35°', 'Piscola Mistral 35°', 'Piscola Control 35°', 'Chocolate caliente', 'Torta de chocolate Guinness'],
     ]);
-    expect(names('copa').slice(0, 6).every((name) => name.startsWith('Copa '))).toBe(true);
+    expect(
+      names('copa')
+        .slice(0, 6)
+        .every((name) => name.startsWith('Copa ')),
+    ).toBe(true);
     const ranked = names('ron');
     expect(ranked.slice(0, 7).every((name) => name.startsWith('Ron '))).toBe(true);
     expect(ranked.slice(7)).toEqual(['Negroni', 'Tequila Patrón Silver', 'Amaretto Disaronno', 'Pizza Pepperoni']);

@@ -66,9 +66,15 @@ describe('the comment kept beside previousJokes', () => {
   });
 
   it('reads anything corrupt or half-written as nothing kept', () => {
-    for (const raw of ['{', 'null', '[]', '{"guestId":"x"}', JSON.stringify({ guestId: GUEST, orderId: 3, text: 'x' }),
+    for (const raw of [
+      '{',
+      'null',
+      '[]',
+      '{"guestId":"x"}',
+      JSON.stringify({ guestId: GUEST, orderId: 3, text: 'x' }),
       JSON.stringify({ guestId: GUEST, orderId: 'o', request: { ...request, previousProducts: 'Guinness' } }),
-      JSON.stringify({ guestId: GUEST, orderId: 'o', request: { ...request, guestId: 'otro' } })]) {
+      JSON.stringify({ guestId: GUEST, orderId: 'o', request: { ...request, guestId: 'otro' } }),
+    ]) {
       localStorage.setItem(KEPT_COMMENT_KEY, raw);
       expect(readKeptComment(GUEST), raw).toBeNull();
     }

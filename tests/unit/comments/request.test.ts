@@ -68,7 +68,12 @@ describe('the comment request', () => {
 
   it('is what the function validates', () => {
     const many = Array.from({ length: 150 }, (_, index) => order(orderId(100 + index), 'Aperol Spritz', 6500, 0));
-    const body = buildCommentRequest(guest, tabla, many, Array.from({ length: 20 }, (_, index) => `${index} ${'x'.repeat(900)}`));
+    const body = buildCommentRequest(
+      guest,
+      tabla,
+      many,
+      Array.from({ length: 20 }, (_, index) => `${index} ${'x'.repeat(900)}`),
+    );
     expect(parseCommentRequest(JSON.parse(JSON.stringify(body)))).toMatchObject({ ok: true });
   });
 });

@@ -88,7 +88,14 @@ describe('Dexie’s channel and change events', () => {
     const heard = nextChange();
     const worker = overIndexedDb(db.name, async () => (await workerConnection()) ?? Promise.reject(new Error('no database')));
     await worker.write(['orders'], async (tx) => {
-      await tx.add('orders', { id: crypto.randomUUID(), user_id: ANA.id, product_name: 'Pisco Sour', product_price: 5990, active: true, created_at: '2026-11-21T22:00:00.000Z' });
+      await tx.add('orders', {
+        id: crypto.randomUUID(),
+        user_id: ANA.id,
+        product_name: 'Pisco Sour',
+        product_price: 5990,
+        active: true,
+        created_at: '2026-11-21T22:00:00.000Z',
+      });
     });
     expect(touchesStores(await heard, db.name, ['orders'])).toBe(true);
     await orders.until((count) => count === 1);
@@ -155,7 +162,9 @@ describe('the worker’s connection', () => {
     expect(connection?.version).toBe(IDB_VERSION);
     db.close();
     const upgraded = new Dexie(db.name);
-    upgraded.version(SCHEMA_VERSION).stores({ orders: 'id, [user_id+created_at]', outbox: '++seq, kind', parked: '++id', syncState: 'key', guests: 'id', menus: 'party' });
+    upgraded
+      .version(SCHEMA_VERSION)
+      .stores({ orders: 'id, [user_id+created_at]', outbox: '++seq, kind', parked: '++id', syncState: 'key', guests: 'id', menus: 'party' });
     upgraded.version(SCHEMA_VERSION + 1).stores({ guests: 'id, state' });
     await upgraded.open();
     expect(upgraded.verno).toBe(SCHEMA_VERSION + 1);

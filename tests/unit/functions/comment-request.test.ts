@@ -22,9 +22,7 @@ describe('comment request', () => {
     expect(parseCommentRequest(anOrder({ name: '   Al   ' })).ok).toBe(false);
     expect(parseCommentRequest(anOrder({ name: '😀🍺🎂' })).ok).toBe(true);
     expect(parseCommentRequest(anOrder({ name: '🍺'.repeat(60) })).ok).toBe(true);
-    expect(issuesOf(anOrder({ name: 'a'.repeat(61) }))).toEqual([
-      { path: 'name', message: 'El nombre debe tener entre 3 y 60 caracteres.' },
-    ]);
+    expect(issuesOf(anOrder({ name: 'a'.repeat(61) }))).toEqual([{ path: 'name', message: 'El nombre debe tener entre 3 y 60 caracteres.' }]);
   });
 
   it('takes a product of any party’s list (a new price, a new dish): whether it was ordered is the database’s to say', () => {

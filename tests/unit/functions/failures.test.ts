@@ -14,14 +14,22 @@ describe('why the model gave no comment', () => {
 
   it('writes one line, whatever the error holds, and the log it goes to removes the key', () => {
     const lines: string[] = [];
-    const modelFailed = modelFailureLog('gpt-5-mini', (line) => lines.push(redact(line, KEY)), () => 0);
+    const modelFailed = modelFailureLog(
+      'gpt-5-mini',
+      (line) => lines.push(redact(line, KEY)),
+      () => 0,
+    );
     modelFailed(new Error(`first line\nsecond line ${KEY}`));
     expect(lines).toEqual(['error from model gpt-5-mini (Error: first line second line [redacted]); answering with local quips']);
   });
 
   it('logs nothing more within the minute', () => {
     const lines: string[] = [];
-    const modelFailed = modelFailureLog('gpt-5-mini', (line) => lines.push(line), () => 0);
+    const modelFailed = modelFailureLog(
+      'gpt-5-mini',
+      (line) => lines.push(line),
+      () => 0,
+    );
     modelFailed(new DeadlineError('no first token within 10000 ms'));
     modelFailed(new DeadlineError('no first token within 10000 ms'));
     expect(lines).toHaveLength(1);

@@ -4,14 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHostAction } from '../../../supabase/functions/_shared/host-request.ts';
-import {
-  checkImportLines,
-  checkProduct,
-  parseMenuText,
-  parsePrice,
-  PRODUCT_PROBLEMS,
-  splitFields,
-} from '../../../supabase/functions/_shared/menu-import.ts';
+import { checkImportLines, checkProduct, parseMenuText, parsePrice, PRODUCT_PROBLEMS, splitFields } from '../../../supabase/functions/_shared/menu-import.ts';
 
 describe('prices as a host types them', () => {
   it('reads whole pesos with or without the sign and the dots', () => {
@@ -33,7 +26,9 @@ describe('a pasted list or a CSV', () => {
   });
 
   it('numbers each line as the host sees it, skipping blanks and the headings, with each line’s problem', () => {
-    const lines = parseMenuText('Nombre;Precio;Categoría\nPichanga de la casa;$12.990;Fondos\n\nMojito;siete mil;Cócteles\nTé\nSopaipillas;2500;\n  pichanga  de la casa ;9990;Fondos\r\nCafé;1.500;Café y té');
+    const lines = parseMenuText(
+      'Nombre;Precio;Categoría\nPichanga de la casa;$12.990;Fondos\n\nMojito;siete mil;Cócteles\nTé\nSopaipillas;2500;\n  pichanga  de la casa ;9990;Fondos\r\nCafé;1.500;Café y té',
+    );
     expect(lines.map(({ line, result }) => [line, result.ok ? result.value : result.problem])).toEqual([
       [2, { name: 'Pichanga de la casa', price: 12990, category: 'Fondos' }],
       [4, PRODUCT_PROBLEMS.price],
@@ -53,32 +48,53 @@ describe('a pasted list or a CSV', () => {
 describe('what the function takes', () => {
   it('a product: cleaned text, or the first field’s problem', () => {
     expect(checkProduct({ name: ' Pichanga\u00a0 de la casa\u200b ', price: 12990, category: ' Fondos ' })).toEqual({
-      ok: true, value: { name: 'Pichanga de la casa', price: 12990, category: 'Fondos' },
+      ok: true,
+      value: { name: 'Pichanga de la casa', price: 12990, category: 'Fondos' },
     });
     expect(checkProduct({ name: 'Ponche', price: 99, category: '' })).toEqual({ ok: false, problem: PRODUCT_PROBLEMS.price });
     expect(checkProduct({ name: '🍺🍺', price: 7000, category: 'Cervezas' })).toEqual({ ok: false, problem: PRODUCT_PROBLEMS.name });
   });
 
   it('an import: every bad line by its number, or every product', () => {
-    expect(checkImportLines([{ name: 'Mojito', price: 6490, category: 'Cócteles' }, 'Mojito;6490', { name: 'MOJITO', price: 100, category: 'Cócteles' }])).toEqual({
+    expect(
+      checkImportLines([{ name: 'Mojito', price: 6490, category: 'Cócteles' }, 'Mojito;6490', { name: 'MOJITO', price: 100, category: 'Cócteles' }]),
+    ).toEqual({
       ok: false,
-      problems: [{ line: 2, problem: PRODUCT_PROBLEMS.fields }, { line: 3, problem: 'Repite «MOJITO» de la línea 1.' }],
+      problems: [
+        { line: 2, problem: PRODUCT_PROBLEMS.fields },
+        { line: 3, problem: 'Repite «MOJITO» de la línea 1.' },
+      ],
     });
-    expect(checkImportLines([{ name: 'Mojito', price: 6490, category: 'Cócteles' }])).toEqual({ ok: true, value: [{ name: 'Mojito', price: 6490, category: 'Cócteles' }] });
+    expect(checkImportLines([{ name: 'Mojito', price: 6490, category: 'Cócteles' }])).toEqual({
+      ok: true,
+      value: [{ name: 'Mojito', price: 6490, category: 'Cócteles' }],
+    });
     expect(checkImportLines([])).toMatchObject({ ok: false, problems: [] });
     expect(checkImportLines(Array.from({ length: 1001 }, () => ({})))).toMatchObject({ ok: false, error: 'Una importación lleva a lo más 1000 líneas.' });
   });
 
   it('the host’s menu actions and a new party’s starting list', () => {
-    expect(parseHostAction({ action: 'set_price', name: 'Aperol Spritz', price: 7000 })).toEqual({ ok: true, value: { action: 'set_price', name: 'Aperol Spritz', price: 7000 } });
+    expect(parseHostAction({ action: 'set_price', name: 'Aperol Spritz', price: 7000 })).toEqual({
+      ok: true,
+      value: { action: 'set_price', name: 'Aperol Spritz', price: 7000 },
+    });
     expect(parseHostAction({ action: 'add_product', name: ' Pichanga de la casa ', price: 12990, category: 'Fondos' })).toEqual({
-      ok: true, value: { action: 'add_product', name: 'Pichanga de la casa', price: 12990, category: 'Fondos' },
+      ok: true,
+      value: { action: 'add_product', name: 'Pichanga de la casa', price: 12990, category: 'Fondos' },
     });
-    expect(parseHostAction({ action: 'set_sold_out', name: 'Tabla Irish', soldOut: true })).toEqual({ ok: true, value: { action: 'set_sold_out', name: 'Tabla Irish', soldOut: true } });
+    expect(parseHostAction({ action: 'set_sold_out', name: 'Tabla Irish', soldOut: true })).toEqual({
+      ok: true,
+      value: { action: 'set_sold_out', name: 'Tabla Irish', soldOut: true },
+    });
     expect(parseHostAction({ action: 'import_menu', lines: [{ name: 'Ponche', price: 50, category: 'Cócteles' }] })).toEqual({
-      ok: false, error: `Línea 1: ${PRODUCT_PROBLEMS.price}`, problems: [{ line: 1, problem: PRODUCT_PROBLEMS.price }],
+      ok: false,
+      error: `Línea 1: ${PRODUCT_PROBLEMS.price}`,
+      problems: [{ line: 1, problem: PRODUCT_PROBLEMS.price }],
     });
-    expect(parseHostAction({ action: 'create_party', name: 'Once', date: '2026-12-01', menuFrom: 'abcdefghijklmnop' })).toMatchObject({ ok: true, value: { menuFrom: 'abcdefghijklmnop' } });
+    expect(parseHostAction({ action: 'create_party', name: 'Once', date: '2026-12-01', menuFrom: 'abcdefghijklmnop' })).toMatchObject({
+      ok: true,
+      value: { menuFrom: 'abcdefghijklmnop' },
+    });
     expect(parseHostAction({ action: 'create_party', name: 'Once', date: '2026-12-01' })).toMatchObject({ ok: true, value: { menuFrom: null } });
   });
 });

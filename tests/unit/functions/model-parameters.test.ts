@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../../../supabase/functions/comment/model-source.ts';
-import {
-  commentTokenParameters,
-  MAX_COMMENT_TOKENS,
-  O_SERIES_REASONING_ROOM,
-} from '../../../supabase/functions/comment/model-parameters.ts';
+import { commentTokenParameters, MAX_COMMENT_TOKENS, O_SERIES_REASONING_ROOM } from '../../../supabase/functions/comment/model-parameters.ts';
 
 describe('what a comment asks of each model', () => {
   it('asks GPT-5, -mini and -nano for max_completion_tokens with minimal reasoning, the effort they take', () => {

@@ -13,7 +13,20 @@ import {
 import { formatPesos } from '../../../supabase/functions/_shared/rules.ts';
 import { aValidOrder } from '../../support/comment-orders.ts';
 
-const DISCOURAGING = [/no (tomes|bebas|pidas)/i, /moder/i, /cuidado/i, /demasiad/i, /\bbasta\b/i, /\bagua\b/i, /responsab/i, /descans/i, /\bpara de\b/i, /suficiente/i, /\bdeja de\b/i, /\bya no\b/i];
+const DISCOURAGING = [
+  /no (tomes|bebas|pidas)/i,
+  /moder/i,
+  /cuidado/i,
+  /demasiad/i,
+  /\bbasta\b/i,
+  /\bagua\b/i,
+  /responsab/i,
+  /descans/i,
+  /\bpara de\b/i,
+  /suficiente/i,
+  /\bdeja de\b/i,
+  /\bya no\b/i,
+];
 const CHILENISMS = /\b(po|cachai|al tiro|bacán|la raja|salud|wena|harto|pa')\b/i;
 const TEMPLATES = [...FIRST_ORDER_QUIPS, ...NEXT_ORDER_QUIPS];
 
@@ -121,14 +134,24 @@ describe('local quips', () => {
       const template = templateOf(quip);
       expect(template, quip).toBeDefined();
       const lastTen = night.slice(Math.max(0, index - 10), index);
-      expect(lastTen.map((earlier) => earlier.quip), `quip ${index}`).not.toContain(quip);
-      expect(lastTen.map((earlier) => templateOf(earlier.quip)), `quip ${index}`).not.toContain(template);
+      expect(
+        lastTen.map((earlier) => earlier.quip),
+        `quip ${index}`,
+      ).not.toContain(quip);
+      expect(
+        lastTen.map((earlier) => templateOf(earlier.quip)),
+        `quip ${index}`,
+      ).not.toContain(template);
       expect(quip).toContain('Ana');
       expect(quip).toContain(product);
       const withoutProducts = [product, ...before].reduce((text, name) => text.replaceAll(name, '·'), quip);
       expect(withoutProducts).not.toMatch(/jaja/i);
       for (const phrase of DISCOURAGING) expect(withoutProducts, quip).not.toMatch(phrase);
-      if (quip.includes(formatPesos(price)) || (before.length > 0 && /\d+ cosas|una cosa|número \d+/.test(quip)) || before.some((name) => name !== product && quip.includes(name))) {
+      if (
+        quip.includes(formatPesos(price)) ||
+        (before.length > 0 && /\d+ cosas|una cosa|número \d+/.test(quip)) ||
+        before.some((name) => name !== product && quip.includes(name))
+      ) {
         telling += 1;
       }
     });

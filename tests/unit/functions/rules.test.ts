@@ -41,7 +41,28 @@ const allMigrations = () =>
 
 /** Strings a guest could type or paste, hostile ones included. */
 function randomText(random: () => number): string {
-  const pool = ['a', 'Ñ', 'é', ' ', '  ', '\t', '\n', '\u00a0', '\u2003', '\u202e', '\u2066', '\u0007', '\u0085', '\ud800', '\udc00', '🍺', '\u200b', '-', "'", 'ß'];
+  const pool = [
+    'a',
+    'Ñ',
+    'é',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\u00a0',
+    '\u2003',
+    '\u202e',
+    '\u2066',
+    '\u0007',
+    '\u0085',
+    '\ud800',
+    '\udc00',
+    '🍺',
+    '\u200b',
+    '-',
+    "'",
+    'ß',
+  ];
   const length = Math.floor(random() * 70);
   return Array.from({ length }, () => pool[Math.floor(random() * pool.length)] ?? '').join('');
 }
@@ -93,8 +114,19 @@ describe('characters that show nothing', () => {
 
 describe('a party’s payment page', () => {
   it('takes an https page the amount can follow, nothing else', () => {
-    for (const page of ['https://pago.example/ana', 'https://pago.example', 'https://pago.example/a-b_c/%C3%B1']) expect(isPartyPaymentUrl(page), page).toBe(true);
-    for (const page of ['https://pago.example/ana/', 'https://pago.example/p?monto=', 'https://pago.example/#pagar', 'http://pago.example', 'https://', 'https://pago example', 'javascript:alert(1)', `https://p.example/${'a'.repeat(2000)}`, 42]) {
+    for (const page of ['https://pago.example/ana', 'https://pago.example', 'https://pago.example/a-b_c/%C3%B1'])
+      expect(isPartyPaymentUrl(page), page).toBe(true);
+    for (const page of [
+      'https://pago.example/ana/',
+      'https://pago.example/p?monto=',
+      'https://pago.example/#pagar',
+      'http://pago.example',
+      'https://',
+      'https://pago example',
+      'javascript:alert(1)',
+      `https://p.example/${'a'.repeat(2000)}`,
+      42,
+    ]) {
       expect(isPartyPaymentUrl(page), String(page)).toBe(false);
     }
   });
@@ -102,7 +134,8 @@ describe('a party’s payment page', () => {
 
 describe('products on a party’s list', () => {
   it('names: clean, 2 to 60 characters, with letters', () => {
-    for (const name of ['Té', 'Pichanga de la casa', "Shepherd's pie", 'Pisco Mistral 35°', 'Kross 5 300cc', `P${'a'.repeat(59)}`]) expect(isProductName(name), name).toBe(true);
+    for (const name of ['Té', 'Pichanga de la casa', "Shepherd's pie", 'Pisco Mistral 35°', 'Kross 5 300cc', `P${'a'.repeat(59)}`])
+      expect(isProductName(name), name).toBe(true);
     for (const name of ['T', ' Té', 'Té ', 'Pichanga  de la casa', 'Té\u200b', 'Té\u202e', '300', '🍺🍺', `P${'a'.repeat(60)}`, 42, null]) {
       expect(isProductName(name), JSON.stringify(name)).toBe(false);
     }
@@ -110,7 +143,8 @@ describe('products on a party’s list', () => {
 
   it('categories: clean, 1 to 40 characters, with a letter', () => {
     for (const category of ['Cócteles', 'Café y té', 'X', 'c'.repeat(40)]) expect(isProductCategory(category), category).toBe(true);
-    for (const category of ['', ' ', '123', 'Cócteles ', 'c'.repeat(41), '\u3164', undefined]) expect(isProductCategory(category), JSON.stringify(category)).toBe(false);
+    for (const category of ['', ' ', '123', 'Cócteles ', 'c'.repeat(41), '\u3164', undefined])
+      expect(isProductCategory(category), JSON.stringify(category)).toBe(false);
   });
 
   it('prices: whole pesos from $100 to $1.000.000', () => {
@@ -143,7 +177,9 @@ describe('the migrations carry the same rules', () => {
 
   it('has the product name, category and price CHECKs that rules.ts generates', () => {
     expect(allMigrations()).toContain(oneLine(`name text not null constraint party_products_name_readable check (${sqlProductNameCheck('name')})`));
-    expect(allMigrations()).toContain(oneLine(`category text not null constraint party_products_category_readable check (${sqlProductCategoryCheck('category')})`));
+    expect(allMigrations()).toContain(
+      oneLine(`category text not null constraint party_products_category_readable check (${sqlProductCategoryCheck('category')})`),
+    );
     expect(allMigrations()).toContain(oneLine(`price integer not null constraint party_products_price_in_range check (${sqlProductPriceCheck('price')})`));
   });
 

@@ -41,8 +41,10 @@ describe('a function’s answers', () => {
   });
 
   it('are added by the door to an answer a handler built by hand, its body still a stream', async () => {
-    const handler = withLastResort(allowed, () => undefined, () =>
-      Promise.resolve(new Response('{"total":1}', { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    const handler = withLastResort(
+      allowed,
+      () => undefined,
+      () => Promise.resolve(new Response('{"total":1}', { status: 200, headers: { 'Content-Type': 'application/json' } })),
     );
     const answer = await handler(new Request(URL_, { method: 'POST' }));
     expect(headersOf(answer)).toMatchObject({ ...API_HEADERS, 'content-type': 'application/json' });
@@ -50,14 +52,22 @@ describe('a function’s answers', () => {
   });
 
   it('are added to an answer whose headers cannot change (as fetch gives them), status kept', async () => {
-    const handler = withLastResort(allowed, () => undefined, () => Promise.resolve(Response.redirect('https://bar.example/', 302)));
+    const handler = withLastResort(
+      allowed,
+      () => undefined,
+      () => Promise.resolve(Response.redirect('https://bar.example/', 302)),
+    );
     const answer = await handler(new Request(URL_, { method: 'POST' }));
     expect(answer.status).toBe(302);
     expect(headersOf(answer)).toMatchObject({ ...API_HEADERS, location: 'https://bar.example/' });
   });
 
   it('are on the last resort’s 500', async () => {
-    const handler = withLastResort(allowed, () => undefined, () => Promise.reject(new Error('boom')));
+    const handler = withLastResort(
+      allowed,
+      () => undefined,
+      () => Promise.reject(new Error('boom')),
+    );
     const answer = await handler(new Request(URL_, { method: 'POST' }));
     expect(answer.status).toBe(500);
     expect(headersOf(answer)).toMatchObject(API_HEADERS);

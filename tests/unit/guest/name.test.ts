@@ -19,7 +19,15 @@ describe('guest names', () => {
   });
 
   it('drops what shows nothing, so a blank name is as short as it looks', () => {
-    const blanks = ['\u3164\u3164\u3164', '\u2800\u2800\u2800', '\u200b\u200b\u200b', '\u200d\u200d\u200d', '\u2060\u2060\u2060', '\u{E0041}\u{E0042}\u{E0043}', '\u115f\u1160\uffa0'];
+    const blanks = [
+      '\u3164\u3164\u3164',
+      '\u2800\u2800\u2800',
+      '\u200b\u200b\u200b',
+      '\u200d\u200d\u200d',
+      '\u2060\u2060\u2060',
+      '\u{E0041}\u{E0042}\u{E0043}',
+      '\u115f\u1160\uffa0',
+    ];
     for (const typed of blanks) expect(checkGuestName(typed), JSON.stringify(typed)).toEqual({ ok: false, problem: 'short' });
     expect(acceptGuestName('Ana\u200b\u{E0041}\u{E0042}')).toBe('Ana');
     expect(acceptGuestName('Ana\u2800\u2800Pérez')).toBe('Ana Pérez');

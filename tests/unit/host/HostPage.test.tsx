@@ -38,8 +38,7 @@ function readText(blob: Blob | undefined): Promise<string> {
   });
 }
 
-const shownNames = async () =>
-  (await screen.findAllByRole('button', { expanded: false })).map((button) => button.textContent.replace(/[ ▸▾]+$/, ''));
+const shownNames = async () => (await screen.findAllByRole('button', { expanded: false })).map((button) => button.textContent.replace(/[ ▸▾]+$/, ''));
 const totalOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 const rowOf = (name: string) => screen.getByRole('button', { name }).closest('li') as HTMLElement;
 
@@ -104,7 +103,9 @@ describe('the party view', () => {
     await signIn(user);
     await user.click(await screen.findByRole('button', { name: 'Ana Pérez' }));
     const list = await screen.findByRole('list', { name: 'Pedidos de Ana Pérez' });
-    const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual([expect.stringMatching(/^Aperol Spritz · \d{2}:\d{2}\$6\.500$/), expect.stringMatching(/^Summer Ale 500cc · \d{2}:\d{2}\$4\.400$/)]);
     expect(screen.getByRole('button', { name: 'Ana Pérez' })).toHaveAttribute('aria-expanded', 'true');
   });
@@ -143,7 +144,12 @@ describe('the party view', () => {
 
   it('puts those who paid last, and orders the same debt by name', async () => {
     const { user, server } = renderHost();
-    server.guests = [BETO, ANA, guestRow({ id: 'c', full_name: 'Álvaro Ruiz', tipped: 11_990 }), guestRow({ id: 'd', full_name: 'Zoe Paz', tipped: 30_000, paid_amount: 30_000, paid_at: '2026-11-22T02:00:00Z' })];
+    server.guests = [
+      BETO,
+      ANA,
+      guestRow({ id: 'c', full_name: 'Álvaro Ruiz', tipped: 11_990 }),
+      guestRow({ id: 'd', full_name: 'Zoe Paz', tipped: 30_000, paid_amount: 30_000, paid_at: '2026-11-22T02:00:00Z' }),
+    ];
     await signIn(user);
     expect(await shownNames()).toEqual(['Beto Soto', 'Álvaro Ruiz', 'Ana Pérez', 'Zoe Paz']);
     await user.click(screen.getByRole('checkbox', { name: 'Pagó Beto Soto' }));

@@ -34,7 +34,11 @@ describe('the party’s list', () => {
     const { user, carta } = await openMenu();
     const search = within(carta).getByLabelText('Buscar en la carta');
     await user.type(search, 'COCTELES');
-    expect(within(carta).getAllByRole('textbox', { name: /^Precio de / }).map((field) => field.getAttribute('aria-label'))).toEqual(['Precio de Aperol Spritz', 'Precio de Mojito']);
+    expect(
+      within(carta)
+        .getAllByRole('textbox', { name: /^Precio de / })
+        .map((field) => field.getAttribute('aria-label')),
+    ).toEqual(['Precio de Aperol Spritz', 'Precio de Mojito']);
     await user.clear(search);
     await user.type(search, 'tabla');
     expect(within(carta).getByRole('textbox', { name: 'Precio de Tabla Irish' })).toBeVisible();
@@ -52,7 +56,11 @@ describe('the party’s list', () => {
     await user.click(within(rowOf(carta, 'Aperol Spritz')).getByRole('button', { name: 'Guardar' }));
     expect(await within(rowOf(carta, 'Aperol Spritz')).findByText('$7.000')).toBeVisible();
     expect(menus.get(ANA)?.find((item) => item.name === 'Aperol Spritz')?.price).toBe(7000);
-    expect(server.requests.find((request) => request.action.action === 'set_price')?.action).toEqual({ action: 'set_price', name: 'Aperol Spritz', price: 7000 });
+    expect(server.requests.find((request) => request.action.action === 'set_price')?.action).toEqual({
+      action: 'set_price',
+      name: 'Aperol Spritz',
+      price: 7000,
+    });
   });
 
   it('refuses a price outside the rules before sending anything', async () => {
@@ -106,7 +114,12 @@ describe('the party’s list', () => {
     expect(within(carta).getByRole('textbox', { name: 'Precio de Pichanga de la casa' })).toHaveValue('12990');
     expect(menus.get(ANA)?.at(-1)).toEqual({ name: 'Pichanga de la casa', price: 12990, category: 'Fondos', sold_out: false });
     // What goes on the wire is what the function reads: the fields beside the action.
-    expect(server.requests.find((request) => request.action.action === 'add_product')?.action).toEqual({ action: 'add_product', name: 'Pichanga de la casa', price: 12990, category: 'Fondos' });
+    expect(server.requests.find((request) => request.action.action === 'add_product')?.action).toEqual({
+      action: 'add_product',
+      name: 'Pichanga de la casa',
+      price: 12990,
+      category: 'Fondos',
+    });
     expect(within(carta).getByLabelText('Nombre del producto')).toHaveValue('');
 
     await user.type(within(carta).getByLabelText('Nombre del producto'), 'mojito');
@@ -132,11 +145,11 @@ describe('importing a list', () => {
     await user.click(lines);
     await user.paste('Nombre;Precio;Categoría\nSopaipillas;2.500;Entradas\nChorrillana;50;Entradas\nMojito;6990;Cócteles');
     const preview = within(carta).getByRole('region', { name: /^Vista previa/ });
-    expect(within(preview).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Línea 2: Sopaipillas · Entradas · $2.500',
-      `Línea 3: ${PRODUCT_PROBLEMS.price}`,
-      'Línea 4: Mojito · Cócteles · $6.990',
-    ]);
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Línea 2: Sopaipillas · Entradas · $2.500', `Línea 3: ${PRODUCT_PROBLEMS.price}`, 'Línea 4: Mojito · Cócteles · $6.990']);
     expect(preview).toHaveAccessibleName('Vista previa: 2 productos listos, 1 línea con problema');
     const save = within(carta).getByRole('button', { name: 'Guardar la carta importada' });
     expect(save).toBeDisabled();
@@ -149,7 +162,10 @@ describe('importing a list', () => {
     expect(await within(carta).findByText('Carta guardada: 1 producto nuevo, 1 cambiado.')).toBeVisible();
     expect(server.requests.find((request) => request.action.action === 'import_menu')?.action).toEqual({
       action: 'import_menu',
-      lines: [{ name: 'Sopaipillas', price: 2500, category: 'Entradas' }, { name: 'Mojito', price: 6990, category: 'Cócteles' }],
+      lines: [
+        { name: 'Sopaipillas', price: 2500, category: 'Entradas' },
+        { name: 'Mojito', price: 6990, category: 'Cócteles' },
+      ],
     });
     expect(menus.get(ANA)?.map((item) => `${item.name} ${item.price}`)).toEqual(['Aperol Spritz 6500', 'Mojito 6990', 'Tabla Irish 16990', 'Sopaipillas 2500']);
     expect(lines).toHaveValue('');
@@ -160,7 +176,11 @@ describe('importing a list', () => {
     const file = new File(['Nombre,Precio,Categoría\n"Ron, añejo",7000,Ron\n'], 'carta.csv', { type: 'text/csv' });
     await user.upload(within(carta).getByLabelText('O sube un archivo CSV'), file);
     const preview = await within(carta).findByRole('region', { name: /^Vista previa/ });
-    expect(within(preview).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Línea 2: Ron, añejo · Ron · $7.000']);
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Línea 2: Ron, añejo · Ron · $7.000']);
     expect(within(carta).getByLabelText('Líneas de la carta')).toHaveValue('Nombre,Precio,Categoría\n"Ron, añejo",7000,Ron\n');
   });
 });
@@ -186,7 +206,11 @@ describe('a new party’s starting list', () => {
     await user.click(screen.getByRole('button', { name: 'Nueva fiesta' }));
     const choice = screen.getByRole('combobox', { name: 'Carta' });
     expect(choice).toHaveDisplayValue('Carta de la casa');
-    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Carta de la casa',
       'Copia de la carta de Fiesta de prueba (28-11-2026)',
       'Copia de la carta de Cumpleaños de Ana (28-11-2026)',

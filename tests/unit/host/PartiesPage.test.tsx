@@ -23,7 +23,11 @@ describe('the owner’s parties', () => {
     await signIn(user, OWNER);
     await user.click(await screen.findByRole('button', { name: 'Fiestas' }));
     const list = await screen.findByRole('region', { name: 'Fiestas' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Fiesta de prueba28-11-2026 · 1 invitado$10.900',
       'Cumpleaños de Ana28-11-2026 · 1 invitado$10.900',
       'Asado de Beto28-11-2026 · 1 invitado$10.900',

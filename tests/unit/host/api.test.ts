@@ -41,7 +41,9 @@ describe('asking the host function', () => {
   });
 
   it('gives up on a request that hangs', async () => {
-    const hanging = vi.fn<typeof fetch>((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    const hanging = vi.fn<typeof fetch>(
+      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
     expect(await askHost(endpoint, 'k', { action: 'party' }, { fetch: hanging, timeoutMs: 20 })).toEqual({ kind: 'offline' });
   });
 });

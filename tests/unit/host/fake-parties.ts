@@ -39,7 +39,11 @@ export function fakeParties() {
     { name: 'Mojito', price: 6490, category: 'Cócteles', sold_out: false },
     { name: 'Tabla Irish', price: 16990, category: 'Entradas', sold_out: false },
   ];
-  const menus = new Map<string | null, MenuItem[]>([[null, house()], [ANA, house()], [BETO, house()]]);
+  const menus = new Map<string | null, MenuItem[]>([
+    [null, house()],
+    [ANA, house()],
+    [BETO, house()],
+  ]);
   let versions = 0;
   const menuOf = (code: string | null) => ({ version: `v${versions}`, items: menus.get(code) ?? [] });
   const server = { signal: true, requests: [] as { key: string; action: HostCall }[], hold: null as Promise<void> | null };
@@ -48,7 +52,10 @@ export function fakeParties() {
     if (!server.signal) return { kind: 'offline' };
     const owner = key === OWNER;
     if (!owner && key !== ANA_KEY) return refuse(401, 'Clave incorrecta.');
-    if (action.action === 'parties') return owner ? { kind: 'ok', json: [...parties.values()].map((party) => ({ ...party, guests: 1, total: 10_900 })) } : refuse(403, 'Esta clave abre solo su fiesta.');
+    if (action.action === 'parties')
+      return owner
+        ? { kind: 'ok', json: [...parties.values()].map((party) => ({ ...party, guests: 1, total: 10_900 })) }
+        : refuse(403, 'Esta clave abre solo su fiesta.');
     if (action.action === 'create_party') {
       if (!owner) return refuse(403, 'Esta clave abre solo su fiesta.');
       const made = info('codigoDeLaFiestaNueva0', action.name, { party_date: action.date });

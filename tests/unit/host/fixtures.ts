@@ -50,8 +50,10 @@ export function fakeHostServer(key: string) {
     server.actions.push(action);
     if (!server.signal) return Promise.resolve({ kind: 'offline' });
     if (given !== key) return Promise.resolve({ kind: 'refused', status: 401, error: 'Clave incorrecta.', retryAfterSeconds: null });
-    if (action.action === 'parties' && server.role === 'party') return Promise.resolve({ kind: 'refused', status: 403, error: 'Esta clave abre solo su fiesta.', retryAfterSeconds: null });
-    if (server.refuse !== null && action.action === 'paid') return Promise.resolve({ kind: 'refused', status: 404, error: server.refuse, retryAfterSeconds: null });
+    if (action.action === 'parties' && server.role === 'party')
+      return Promise.resolve({ kind: 'refused', status: 403, error: 'Esta clave abre solo su fiesta.', retryAfterSeconds: null });
+    if (server.refuse !== null && action.action === 'paid')
+      return Promise.resolve({ kind: 'refused', status: 404, error: server.refuse, retryAfterSeconds: null });
     return Promise.resolve({ kind: 'ok', json: answer(server, action) });
   };
   return { server, ask };
@@ -73,7 +75,9 @@ function answer(server: ReturnType<typeof fakeHostServer>['server'], action: Hos
       );
     case 'paid':
       server.guests = server.guests.map((row) =>
-        row.id === action.guestId ? { ...row, paid_amount: action.paid ? (action.amount ?? row.tipped) : null, paid_at: action.paid ? new Date().toISOString() : null } : row,
+        row.id === action.guestId
+          ? { ...row, paid_amount: action.paid ? (action.amount ?? row.tipped) : null, paid_at: action.paid ? new Date().toISOString() : null }
+          : row,
       );
       return { id: action.guestId };
   }

@@ -52,7 +52,10 @@ describe('the host page’s requests', () => {
       value: { action: 'paid', guestId: GUEST, paid: true, amount: 4840 },
     });
     expect(parseHostAction({ action: 'paid', guestId: GUEST, paid: true })).toEqual({ ok: true, value: { action: 'paid', guestId: GUEST, paid: true } });
-    expect(parseHostAction({ action: 'paid', guestId: GUEST, paid: false, amount: 9 })).toEqual({ ok: true, value: { action: 'paid', guestId: GUEST, paid: false } });
+    expect(parseHostAction({ action: 'paid', guestId: GUEST, paid: false, amount: 9 })).toEqual({
+      ok: true,
+      value: { action: 'paid', guestId: GUEST, paid: false },
+    });
     for (const amount of [-1, 1.5, '4840', MAX_PAID_AMOUNT + 1, Number.NaN]) {
       expect(parseHostAction({ action: 'paid', guestId: GUEST, paid: true, amount }), String(amount)).toMatchObject({ ok: false });
     }

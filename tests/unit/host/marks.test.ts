@@ -182,7 +182,11 @@ describe('the marks as kept on the phone', () => {
   });
 
   it('numbers the taps in order and puts a guest’s new tap at the end', () => {
-    const marks = withMark(withMark(withMark([], { guestId: 'a', paid: true, amount: 1 }, 1), { guestId: 'b', paid: true, amount: 2 }, 2), { guestId: 'a', paid: false, amount: 1 }, 3);
+    const marks = withMark(
+      withMark(withMark([], { guestId: 'a', paid: true, amount: 1 }, 1), { guestId: 'b', paid: true, amount: 2 }, 2),
+      { guestId: 'a', paid: false, amount: 1 },
+      3,
+    );
     expect(marks.map((mark) => [mark.guestId, mark.seq, mark.amount])).toEqual([
       ['b', 2, 2],
       ['a', 3, null],

@@ -60,7 +60,13 @@ describe('the owner going from party to party', () => {
     host.mark({ guestId: 'g2', paid: true, amount: 11_990 });
     await host.refresh();
     expect(server.requests.map((request) => request.action.party)).toEqual([BETO, BETO, BETO, BETO, BETO]);
-    expect(server.requests.find((request) => request.action.action === 'paid')?.action).toEqual({ action: 'paid', guestId: 'g2', paid: true, amount: 11_990, party: BETO });
+    expect(server.requests.find((request) => request.action.action === 'paid')?.action).toEqual({
+      action: 'paid',
+      guestId: 'g2',
+      paid: true,
+      amount: 11_990,
+      party: BETO,
+    });
   });
 
   it('never shows one party’s snapshot as another’s, with no signal or after a reload', async () => {
@@ -118,8 +124,15 @@ describe('a new party, and closing one', () => {
     const host = session();
     await host.signIn(OWNER);
     expect(await host.createParty({ name: 'Fiesta nueva', date: '2026-12-24', paymentUrl: null })).toBeNull();
-    expect(host.current()).toMatchObject({ place: { view: 'party', code: 'codigoDeLaFiestaNueva0' }, made: { code: 'codigoDeLaFiestaNueva0', key: 'la-clave-nueva' } });
-    expect(Object.keys(localStorage).map((name) => localStorage.getItem(name)).join()).not.toContain('la-clave-nueva');
+    expect(host.current()).toMatchObject({
+      place: { view: 'party', code: 'codigoDeLaFiestaNueva0' },
+      made: { code: 'codigoDeLaFiestaNueva0', key: 'la-clave-nueva' },
+    });
+    expect(
+      Object.keys(localStorage)
+        .map((name) => localStorage.getItem(name))
+        .join(),
+    ).not.toContain('la-clave-nueva');
     host.openParties();
     host.openParty('codigoDeLaFiestaNueva0');
     expect(host.current().made).toBeNull();
@@ -166,7 +179,10 @@ describe('the parties’ answers and formats', () => {
   });
 
   it('keeps a mark’s party through a reload and sends it with it', () => {
-    localStorage.setItem(HOST_MARKS_STORAGE_KEY, JSON.stringify([{ guestId: 'g2', paid: false, amount: null, party: BETO, seq: 1, at: 5, sent: false, problem: null }]));
+    localStorage.setItem(
+      HOST_MARKS_STORAGE_KEY,
+      JSON.stringify([{ guestId: 'g2', paid: false, amount: null, party: BETO, seq: 1, at: 5, sent: false, problem: null }]),
+    );
     const [mark] = parseMarks(localStorage.getItem(HOST_MARKS_STORAGE_KEY));
     expect(mark && actionOf(mark)).toEqual({ action: 'paid', guestId: 'g2', paid: false, party: BETO });
   });

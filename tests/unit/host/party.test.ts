@@ -3,7 +3,6 @@ import { owesMore, parseGuestDetail, parseParty, parsePartyOrders } from '../../
 import { parseSnapshot } from '../../../src/host/storage.ts';
 import { guestRow } from './fixtures.ts';
 
-
 const party = { total: 10_900, tipped: 11_990, paid: 0, owed: 11_990, guests: [guestRow()] };
 
 describe('reading the function’s answers', () => {

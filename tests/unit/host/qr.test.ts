@@ -48,7 +48,15 @@ describe('the party’s QR code', () => {
       for (let x = 0; x < drawing.size; x += 1) expect(grid[y]?.[x], `${x},${y}`).toBe(drawing.dark(x, y));
     }
     for (let i = 0; i < drawing.size; i += 1) {
-      for (const [x, y] of [[i, 0], [i, 3], [0, i], [3, i], [i, drawing.size - 1], [drawing.size - 1, i]] as const) expect(drawing.dark(x, y)).toBe(false);
+      for (const [x, y] of [
+        [i, 0],
+        [i, 3],
+        [0, i],
+        [3, i],
+        [i, drawing.size - 1],
+        [drawing.size - 1, i],
+      ] as const)
+        expect(drawing.dark(x, y)).toBe(false);
     }
   });
 });

@@ -37,7 +37,9 @@ const listed = layoutPaths(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 
 describe('README’s layout', () => {
   it.each(LISTED)('names every entry of %s/ and nothing else there', (folder) => {
-    const onDisk = readdirSync(join(ROOT, folder)).map((entry) => `${folder}/${entry}`).sort();
+    const onDisk = readdirSync(join(ROOT, folder))
+      .map((entry) => `${folder}/${entry}`)
+      .sort();
     const inReadme = [...listed].filter((path) => path.startsWith(`${folder}/`) && !path.slice(folder.length + 1).includes('/')).sort();
     expect(inReadme).toEqual(onDisk);
   });

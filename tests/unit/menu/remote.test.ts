@@ -13,7 +13,8 @@ function server(respond: () => Response | Promise<Response>) {
   return { asked, fetcher };
 }
 
-const json = (body: unknown, status = 200, type = 'application/json; charset=utf-8') => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+const json = (body: unknown, status = 200, type = 'application/json; charset=utf-8') =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
 
 describe('asking the server for the party’s list', () => {
   it('posts {} to party_menu with the guest’s and the party’s headers', async () => {

@@ -14,7 +14,11 @@ describe('the project key', () => {
     for (const headers of [{}, { apikey: '' }, { authorization: 'Bearer anon.key.jwt' }]) {
       expect(apiKeyRefusal(headers, KEYS)).toEqual({
         status: 401,
-        body: { error: expect.stringContaining('Falta la clave del proyecto') as unknown, message: 'No API key found in request', hint: expect.any(String) as unknown },
+        body: {
+          error: expect.stringContaining('Falta la clave del proyecto') as unknown,
+          message: 'No API key found in request',
+          hint: expect.any(String) as unknown,
+        },
       });
     }
   });

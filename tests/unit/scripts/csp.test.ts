@@ -39,7 +39,7 @@ describe('contentSecurityPolicy', () => {
     expect(policy.match(/xyz\.supabase\.co/g)).toHaveLength(1);
   });
 
-  it("forbids framing in the header, which a meta tag cannot carry", () => {
+  it('forbids framing in the header, which a meta tag cannot carry', () => {
     expect(contentSecurityPolicy({ apiOrigin: null, delivery: 'header' })).toBe(`${SAME_ORIGIN_POLICY}; frame-ancestors 'none'`);
     expect(contentSecurityPolicy({ apiOrigin: null, delivery: 'meta' })).not.toContain('frame-ancestors');
   });

@@ -41,7 +41,11 @@ describe('what npm start prints', () => {
 
   it('shows why the model gave no comment, as the comment function logs it, without verbose', () => {
     const lines = printed(false, (output) => {
-      const modelFailed = modelFailureLog('gpt-5-mini', (line) => output.log(`[comment] comment: ${line}`), () => 0);
+      const modelFailed = modelFailureLog(
+        'gpt-5-mini',
+        (line) => output.log(`[comment] comment: ${line}`),
+        () => 0,
+      );
       modelFailed(new DeadlineError('no first token within 10000 ms'));
     });
     expect(lines).toEqual(['[comment] comment: error from model gpt-5-mini (no first token within 10000 ms); answering with local quips']);

@@ -55,7 +55,13 @@ beforeEach(() => {
     },
     keys: () => Promise.resolve([...stores.keys()]),
     delete: (name: string) => Promise.resolve(stores.delete(name)),
-    match: (request: string) => Promise.resolve([...stores.values()].find((store) => store.has(request))?.get(request)?.clone()),
+    match: (request: string) =>
+      Promise.resolve(
+        [...stores.values()]
+          .find((store) => store.has(request))
+          ?.get(request)
+          ?.clone(),
+      ),
   });
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -102,7 +108,9 @@ describe('the page, when its bytes are not the build’s', () => {
   /** The HTTP cache's copy fails its digest: another version, or the page as the host edited it. */
   const digestFails = () => {
     const real = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => (init?.cache === 'force-cache' ? Promise.reject(new TypeError('integrity')) : real(input, init)));
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      init?.cache === 'force-cache' ? Promise.reject(new TypeError('integrity')) : real(input, init),
+    );
   };
   const keptPage = async (shell: ReturnType<typeof planShell>) => (await (await caches.open(shell.cacheName)).match(`${SCOPE}index.html`))?.text();
 

@@ -27,7 +27,9 @@ let register: ReturnType<typeof vi.fn>;
 /** The look at the worker's script: answers, or fails as with no signal. */
 let signal: boolean;
 const fetchScript = vi.fn((url: string, init?: RequestInit) =>
-  signal ? Promise.resolve(new Response(null, { status: 200, headers: { 'x-asked': `${init?.method ?? 'GET'} ${url}` } })) : Promise.reject(new TypeError('Failed to fetch')),
+  signal
+    ? Promise.resolve(new Response(null, { status: 200, headers: { 'x-asked': `${init?.method ?? 'GET'} ${url}` } }))
+    : Promise.reject(new TypeError('Failed to fetch')),
 );
 
 beforeEach(() => {

@@ -177,7 +177,14 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
 
 describe('restoring an evicted tab', () => {
   const remote = [
-    { id: '00000000-0000-4000-8000-000000000001', user_id: ANA.id, product_name: 'Tabla Irish', product_price: 16990, active: true, created_at: '2026-11-21T22:00:00.000Z' },
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      user_id: ANA.id,
+      product_name: 'Tabla Irish',
+      product_price: 16990,
+      active: true,
+      created_at: '2026-11-21T22:00:00.000Z',
+    },
   ];
 
   it('pulls the active orders back when the phone lost them', async () => {

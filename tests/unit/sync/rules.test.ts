@@ -121,9 +121,7 @@ describe('the status line', () => {
       tone: 'pending',
       text: 'Enviando 3 cambios pendientes (el más antiguo, hace 3 min).',
     });
-    expect(describeSync({ ...base, pending: 1, oldestQueuedAt: 999_000 }).text).toBe(
-      'Enviando 1 cambio pendiente (el más antiguo, hace un momento).',
-    );
+    expect(describeSync({ ...base, pending: 1, oldestQueuedAt: 999_000 }).text).toBe('Enviando 1 cambio pendiente (el más antiguo, hace un momento).');
   });
 
   it('says offline, rejected and misconfigured plainly', () => {

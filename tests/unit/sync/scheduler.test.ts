@@ -62,7 +62,11 @@ describe('when to flush', () => {
   });
 
   it('looks again shortly while another flusher holds the lock, and treats a thrown flush as a retry', async () => {
-    const flush = vi.fn<() => Promise<FlushOutcome>>().mockResolvedValueOnce({ kind: 'busy' }).mockRejectedValueOnce(new Error('boom')).mockResolvedValue({ kind: 'done' });
+    const flush = vi
+      .fn<() => Promise<FlushOutcome>>()
+      .mockResolvedValueOnce({ kind: 'busy' })
+      .mockRejectedValueOnce(new Error('boom'))
+      .mockResolvedValue({ kind: 'done' });
     const outcomes: string[] = [];
     const scheduler = createFlushScheduler({ flush, random: () => 0, onOutcome: (outcome) => outcomes.push(outcome.kind) });
     await scheduler.flushNow();

@@ -186,7 +186,6 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
       expect(run.calls.filter((call) => call.table === 'orders').flatMap((call) => call.rows ?? [])).toHaveLength(400);
     });
   });
-
 });
 
 describe('restore after eviction', () => {
@@ -195,7 +194,13 @@ describe('restore after eviction', () => {
     await guestTab(ANA.id).reset();
     rememberInactive(ANA.id, ids);
     expect(rememberedInactive(ANA.id)).toEqual(new Set(ids));
-    const remote = ids.map((id, index) => ({ id, user_id: ANA.id, ...{ product_name: pick.name, product_price: pick.price }, active: true, created_at: `2026-11-21T22:00:0${index}.000Z` }));
+    const remote = ids.map((id, index) => ({
+      id,
+      user_id: ANA.id,
+      ...{ product_name: pick.name, product_price: pick.price },
+      active: true,
+      created_at: `2026-11-21T22:00:0${index}.000Z`,
+    }));
     await Promise.all([db.orders.clear(), db.outbox.clear()]);
     const { transport } = recordingTransport(undefined, remote);
     expect(await restoreEvictedTab(phoneDatabase, transport, ANA.id, rememberedInactive(ANA.id))).toBe(0);

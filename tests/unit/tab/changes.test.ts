@@ -64,7 +64,12 @@ describe('the tab’s changes', () => {
   });
 
   it('tells a tab that shows the same rows from one that does not', () => {
-    expect(sameTab(tab, tab.map((one) => ({ ...one })))).toBe(true);
+    expect(
+      sameTab(
+        tab,
+        tab.map((one) => ({ ...one })),
+      ),
+    ).toBe(true);
     expect(sameTab(tab, [order(3, 30), order(2, 20), order(1, 10, { rejected: 'x' })])).toBe(false);
     expect(sameTab(tab, tab.slice(1))).toBe(false);
   });

@@ -88,7 +88,13 @@ describe('orders on the phone', () => {
       active: true,
       created_at: new Date(Date.UTC(2026, 10, 21, 22, 0, seconds)).toISOString(),
     });
-    await db.orders.bulkAdd([at(1, 'Aperol Spritz'), at(2, 'Tabla Irish', BETO), at(3, 'Extra por chelada'), at(0, 'Summer Ale 500cc'), { ...at(4, 'Pisco Sour'), active: false }]);
+    await db.orders.bulkAdd([
+      at(1, 'Aperol Spritz'),
+      at(2, 'Tabla Irish', BETO),
+      at(3, 'Extra por chelada'),
+      at(0, 'Summer Ale 500cc'),
+      { ...at(4, 'Pisco Sour'), active: false },
+    ]);
     expect((await activeOrders()).map((order) => order.product_name)).toEqual(['Extra por chelada', 'Aperol Spritz', 'Summer Ale 500cc']);
   });
 

@@ -105,10 +105,30 @@ const putBack =
   };
 
 const SEQUENCES: readonly (readonly [string, readonly Tap[], string[], number])[] = [
-  ['add A, add B, Quitar B, Otra A', [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), add(SUMMER_ALE)], ['Summer Ale 500cc', 'Summer Ale 500cc'], 8800],
-  ['add A, Quitar A, Deshacer, Otra A, Quitar the newest A', [add(SUMMER_ALE), takeOff('Summer Ale 500cc'), putBack('Summer Ale 500cc'), add(SUMMER_ALE), takeOff('Summer Ale 500cc')], ['Summer Ale 500cc'], 4400],
-  ['add A, add B, Quitar B, Deshacer, Quitar B', [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), putBack('Tabla Irish'), takeOff('Tabla Irish')], ['Summer Ale 500cc'], 4400],
-  ['add A, add B, Quitar B, Quitar A, Deshacer', [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), takeOff('Summer Ale 500cc'), putBack('Summer Ale 500cc')], ['Summer Ale 500cc'], 4400],
+  [
+    'add A, add B, Quitar B, Otra A',
+    [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), add(SUMMER_ALE)],
+    ['Summer Ale 500cc', 'Summer Ale 500cc'],
+    8800,
+  ],
+  [
+    'add A, Quitar A, Deshacer, Otra A, Quitar the newest A',
+    [add(SUMMER_ALE), takeOff('Summer Ale 500cc'), putBack('Summer Ale 500cc'), add(SUMMER_ALE), takeOff('Summer Ale 500cc')],
+    ['Summer Ale 500cc'],
+    4400,
+  ],
+  [
+    'add A, add B, Quitar B, Deshacer, Quitar B',
+    [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), putBack('Tabla Irish'), takeOff('Tabla Irish')],
+    ['Summer Ale 500cc'],
+    4400,
+  ],
+  [
+    'add A, add B, Quitar B, Quitar A, Deshacer',
+    [add(SUMMER_ALE), add(TABLA_IRISH), takeOff('Tabla Irish'), takeOff('Summer Ale 500cc'), putBack('Summer Ale 500cc')],
+    ['Summer Ale 500cc'],
+    4400,
+  ],
 ];
 
 describe.each([
@@ -158,7 +178,11 @@ describe('taps in one millisecond', () => {
       const taps = [tab.addOrder(SUMMER_ALE), tab.addOrder(TABLA_IRISH), tab.addOrder(SUMMER_ALE)];
       expect(names(tab.orders())).toEqual(['Summer Ale 500cc', 'Tabla Irish', 'Summer Ale 500cc']);
       const [first, second, third] = await Promise.all(taps);
-      expect([first?.created_at, second?.created_at, third?.created_at]).toEqual(['2026-11-21T22:00:00.000Z', '2026-11-21T22:00:00.001Z', '2026-11-21T22:00:00.002Z']);
+      expect([first?.created_at, second?.created_at, third?.created_at]).toEqual([
+        '2026-11-21T22:00:00.000Z',
+        '2026-11-21T22:00:00.001Z',
+        '2026-11-21T22:00:00.002Z',
+      ]);
       expect((await stored()).map((order) => order.id)).toEqual([third?.id, second?.id, first?.id]);
     } finally {
       vi.useRealTimers();
@@ -211,8 +235,7 @@ describe('two tabs of the same guest', () => {
 });
 
 describe('Deshacer after a reset', () => {
-  const outboxChanges = async () =>
-    (await db.outbox.toArray()).flatMap((entry) => ('orderIds' in entry ? [[entry.kind, ...[...entry.orderIds].sort()]] : []));
+  const outboxChanges = async () => (await db.outbox.toArray()).flatMap((entry) => ('orderIds' in entry ? [[entry.kind, ...[...entry.orderIds].sort()]] : []));
 
   it('puts back exactly what the reset took off, in the tap, as one undo in the queue, and forgets their reset ids', async () => {
     const tab = await onScreen(new TabStore(phoneDatabase, ANA));

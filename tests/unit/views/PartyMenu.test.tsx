@@ -89,7 +89,9 @@ describe('searching the party’s list', () => {
     await user.type(searchField(), 'pichanga');
     await user.click(await screen.findByRole('button', { name: 'Agregar Pichanga de la casa' }));
     expect(await within(consumed()).findByText('Pichanga de la casa')).toBeInTheDocument();
-    await waitFor(async () => expect((await db.orders.toArray()).map((order) => [order.product_name, order.product_price])).toEqual([['Pichanga de la casa', 12990]]));
+    await waitFor(async () =>
+      expect((await db.orders.toArray()).map((order) => [order.product_name, order.product_price])).toEqual([['Pichanga de la casa', 12990]]),
+    );
   });
 
   it('hides only what is sold out: the Tabla Irish XL is still found for "tabla irish"', async () => {
@@ -185,7 +187,12 @@ describe('Otra, from the party’s list', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Otra Tabla Irish' })).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Otra Aperol Spritz' }));
     await waitFor(async () =>
-      expect((await db.orders.toArray()).filter((order) => order.product_name === 'Aperol Spritz').map((order) => order.product_price).sort()).toEqual([6500, 7000]),
+      expect(
+        (await db.orders.toArray())
+          .filter((order) => order.product_name === 'Aperol Spritz')
+          .map((order) => order.product_price)
+          .sort(),
+      ).toEqual([6500, 7000]),
     );
   });
 });
@@ -204,7 +211,9 @@ describe('Ver la carta', () => {
     expect(toggle()).toHaveAttribute('aria-expanded', 'true');
     const list = screen.getByRole('region', { name: 'La carta' });
     expect(toggle()).toHaveAttribute('aria-controls', list.id);
-    const headings = within(list).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const headings = within(list)
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
     expect(headings.slice(0, 4)).toEqual(['Cervezas', 'Cócteles', 'Pisco', 'Ron']);
     expect(headings).toHaveLength(22);
     const cocktails = within(list).getByRole('region', { name: 'Cócteles' });
@@ -212,7 +221,11 @@ describe('Ver la carta', () => {
     expect(aperol).toHaveTextContent('Aperol Spritz$7.000Agregar');
     const starters = within(list).getByRole('region', { name: 'Entradas' });
     expect(within(starters).queryByRole('button', { name: 'Agregar Tabla Irish' })).toBeNull();
-    expect(within(starters).getAllByRole('button', { name: /^Agregar / }).at(-1)).toHaveAccessibleName('Agregar Pichanga de la casa');
+    expect(
+      within(starters)
+        .getAllByRole('button', { name: /^Agregar / })
+        .at(-1),
+    ).toHaveAccessibleName('Agregar Pichanga de la casa');
   });
 
   it('adds with one tap, as a suggestion does: on the tab, with its comment, and the list closes', async () => {

@@ -8,7 +8,10 @@ import { UNDO_MS } from '../../../src/views/RemovalToast.tsx';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 
 const consumed = () => screen.getByRole('region', { name: 'Productos consumidos' });
-const rows = () => within(consumed()).queryAllByRole('listitem').map((item) => item.textContent);
+const rows = () =>
+  within(consumed())
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
 const totalOf = (label: string) => within(consumed()).getByText(label).nextElementSibling?.textContent;
 const button = (name: string) => screen.getByRole('button', { name });
 
@@ -59,7 +62,10 @@ describe('Quitar', () => {
     expect(screen.queryByText('Quitaste Tabla Irish.')).toBeNull();
     await waitFor(async () => expect(await db.orders.get(tabla.id)).toMatchObject({ id: tabla.id, active: true }));
     const changes = (await db.outbox.toArray()).map((entry) => ('orderIds' in entry ? [entry.kind, ...entry.orderIds] : [entry.kind]));
-    expect(changes.slice(-2)).toEqual([['deactivate-orders', tabla.id], ['reactivate-orders', tabla.id]]);
+    expect(changes.slice(-2)).toEqual([
+      ['deactivate-orders', tabla.id],
+      ['reactivate-orders', tabla.id],
+    ]);
     expect(await db.orders.count()).toBe(3);
   });
 
@@ -151,7 +157,11 @@ describe('Deshacer after a reset', () => {
     expect(screen.queryByText('Reseteaste lo consumido: 3 productos.')).toBeNull();
     await waitFor(async () => expect(idChanges(await db.outbox.toArray()).at(-1)).toEqual(['reactivate-orders', ...reset]));
     const changes = idChanges(await db.outbox.toArray());
-    expect(changes.slice(-3)).toEqual([['deactivate-orders', earlier.id], ['deactivate-orders', ...reset], ['reactivate-orders', ...reset]]);
+    expect(changes.slice(-3)).toEqual([
+      ['deactivate-orders', earlier.id],
+      ['deactivate-orders', ...reset],
+      ['reactivate-orders', ...reset],
+    ]);
     expect((await db.orders.get(earlier.id))?.active).toBe(false);
     expect(JSON.parse(localStorage.getItem('previousJokes') ?? 'null')).toEqual(['¡Salud!']);
   });

@@ -84,7 +84,9 @@ describe('the consumed products (view 3)', () => {
     await guestTab(GUEST_ID).addOrder({ name: 'Tabla Irish', price: 16990 });
     renderApp();
     await within(consumed()).findByText('Tabla Irish');
-    const rows = within(consumed()).getAllByRole('listitem').map((item) => item.textContent);
+    const rows = within(consumed())
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(rows).toEqual(['Tabla Irish$16.990', 'MisterioError', 'Aperol Spritz$6.500']);
     expect(totalOf('Total sin propina')).toBe('$23.490');
     expect(totalOf('Total con propina')).toBe('$25.839');
@@ -121,7 +123,10 @@ describe('the consumed products (view 3)', () => {
     expect(localStorage.getItem('previousJokes')).toBeNull();
     await waitFor(async () => {
       expect((await db.orders.toArray()).map((order) => [order.product_name, order.active])).toEqual(
-        expect.arrayContaining([['Aperol Spritz', false], ['Tabla Irish', true]]),
+        expect.arrayContaining([
+          ['Aperol Spritz', false],
+          ['Tabla Irish', true],
+        ]),
       );
     });
   });
