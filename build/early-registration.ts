@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { classicScript } from './classic-script.ts';
 import type { EarlyPlan } from '../src/pwa/early-registration.ts';
 import { earlyScriptTag } from '../src/pwa/early-script-tag.ts';
 
@@ -42,25 +43,7 @@ export async function earlyRegistrationScript(plan: EarlyPlan): Promise<string> 
           `registerEarly(${JSON.stringify(plan)}, { serviceWorker: navigator.serviceWorker, fetch: (url) => fetch(url) });\n`
         : undefined,
   };
-  const output = await build({
-    configFile: false,
-    envDir: false,
-    logLevel: 'warn',
-    plugins: [entry],
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      modulePreload: false,
-      copyPublicDir: false,
-      rolldownOptions: { input: ENTRY, output: { format: 'iife' } },
-    },
-  });
-  const results = Array.isArray(output) ? output : [output];
-  const chunks = results.flatMap((result) => ('output' in result ? result.output : [])).filter((file) => file.type === 'chunk');
-  const [chunk, ...others] = chunks;
-  if (!chunk || others.length > 0) throw new Error(`early registration: expected one script, got ${chunks.length}`);
-  return chunk.code;
+  return classicScript({ what: 'early registration', input: ENTRY, plugins: [entry], settings: { envDir: false } });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { classicScript } from './classic-script.ts';
 import { SYNC_WORKER_URL } from '../src/sync/background-sync.ts';
 
 const SOURCE = fileURLToPath(new URL('../src/sync-worker.ts', import.meta.url));
@@ -23,26 +24,12 @@ export function syncWorker(config: SyncWorkerConfig): Plugin {
     name: 'bar-tab:sync-worker',
     apply: 'build',
     async generateBundle() {
-      const output = await build({
-        configFile: false,
-        root: ROOT,
-        mode: config.mode,
-        define: config.define,
-        logLevel: 'warn',
-        build: {
-          write: false,
-          target: 'es2022',
-          minify: true,
-          modulePreload: false,
-          copyPublicDir: false,
-          rolldownOptions: { input: SOURCE, output: { format: 'iife' } },
-        },
+      const source = await classicScript({
+        what: "the queue's worker",
+        input: SOURCE,
+        settings: { root: ROOT, mode: config.mode, define: config.define },
       });
-      const results = Array.isArray(output) ? output : [output];
-      const chunks = results.flatMap((result) => ('output' in result ? result.output : [])).filter((file) => file.type === 'chunk');
-      const [chunk, ...others] = chunks;
-      if (!chunk || others.length > 0) throw new Error(`the queue's worker: expected one script, got ${chunks.length}`);
-      this.emitFile({ type: 'asset', fileName: SYNC_WORKER_URL.slice(1), source: chunk.code });
+      this.emitFile({ type: 'asset', fileName: SYNC_WORKER_URL.slice(1), source });
     },
   };
 }

@@ -61,6 +61,13 @@ const isObject = (value: unknown): value is Fields => typeof value === 'object' 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isPesos = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isTime = (value: unknown): value is string => isText(value) && Number.isFinite(Date.parse(value));
+const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/** A check for a record whose every field passes its own check: the server's rows, read one way. */
+function shaped<T>(fields: { readonly [Key in keyof T]: (field: unknown) => boolean }): (value: unknown) => value is T {
+  const checks = Object.entries<(field: unknown) => boolean>(fields);
+  return (value: unknown): value is T => isObject(value) && checks.every(([key, check]) => check(value[key]));
+}
 
 function isPartyGuest(value: unknown): value is PartyGuest {
   if (!isObject(value)) return false;
@@ -77,16 +84,7 @@ export function parseParty(value: unknown): Party | null {
   return { total, tipped, paid, owed, guests: value.guests, info: parsePartyInfo(value.party ?? value.info) };
 }
 
-function isGuestOrder(value: unknown): value is GuestOrder {
-  return (
-    isObject(value) &&
-    isText(value.id) &&
-    isText(value.product_name) &&
-    isPesos(value.product_price) &&
-    isTime(value.created_at) &&
-    typeof value.paid === 'boolean'
-  );
-}
+const isGuestOrder = shaped<GuestOrder>({ id: isText, product_name: isText, product_price: isPesos, created_at: isTime, paid: isFlag });
 
 export function parseGuestDetail(value: unknown): GuestDetail | null {
   if (!isObject(value) || !isText(value.id) || !isText(value.full_name)) return null;
@@ -94,17 +92,7 @@ export function parseGuestDetail(value: unknown): GuestDetail | null {
   return { id: value.id, full_name: value.full_name, orders: value.orders };
 }
 
-function isPartyOrder(value: unknown): value is PartyOrder {
-  return (
-    isObject(value) &&
-    isText(value.user_id) &&
-    isText(value.full_name) &&
-    isText(value.product_name) &&
-    isPesos(value.product_price) &&
-    isTime(value.created_at) &&
-    typeof value.paid === 'boolean'
-  );
-}
+const isPartyOrder = shaped<PartyOrder>({ user_id: isText, full_name: isText, product_name: isText, product_price: isPesos, created_at: isTime, paid: isFlag });
 
 export function parsePartyOrders(value: unknown): readonly PartyOrder[] | null {
   return Array.isArray(value) && value.every(isPartyOrder) ? value : null;

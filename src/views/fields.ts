@@ -8,3 +8,8 @@ export const TYPED_AS_IS = { autoCorrect: 'off', autoCapitalize: 'off', spellChe
 
 /** A field that filters as it is typed: the keyboard's key says search, and the browser offers no past entries. */
 export const SEARCH_FIELD = { type: 'search', autoComplete: 'off', enterKeyHint: 'search' } as const;
+
+/** A controlled field's value and its change, bound to a piece of state. */
+export function typedInto(value: string, set: (typed: string) => void): { value: string; onChange: (event: { target: { value: string } }) => void } {
+  return { value, onChange: (event) => set(event.target.value) };
+}

@@ -11,6 +11,8 @@ import {
   type MenuItem,
   type MenuState,
 } from '../../host/index.ts';
+import { typedInto } from '../fields.ts';
+import { HostField } from './HostField.tsx';
 import { HostSearch } from './HostSearch.tsx';
 import { MenuImport } from './MenuImport.tsx';
 
@@ -152,7 +154,7 @@ function AddProductToMenu({ state, items }: { readonly state: MenuState; readonl
   const [category, setCategory] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ readonly text: string; readonly error: boolean } | null>(null);
-  const ids = { title: useId(), name: useId(), price: useId(), category: useId(), categories: useId() };
+  const ids = { title: useId(), categories: useId() };
   const categories = useMemo(() => menuCategories(items), [items]);
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
@@ -181,35 +183,9 @@ function AddProductToMenu({ state, items }: { readonly state: MenuState; readonl
       <h3 className="host-menu-subtitle" id={ids.title}>
         Agregar un producto
       </h3>
-      <label className="host-label" htmlFor={ids.name}>
-        Nombre del producto
-      </label>
-      <input id={ids.name} className="text-input" name="product_name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
-      <label className="host-label" htmlFor={ids.price}>
-        Precio
-      </label>
-      <input
-        id={ids.price}
-        className="text-input"
-        name="product_price"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="$12.990"
-        value={price}
-        onChange={(event) => setPrice(event.target.value)}
-      />
-      <label className="host-label" htmlFor={ids.category}>
-        Categoría
-      </label>
-      <input
-        id={ids.category}
-        className="text-input"
-        name="product_category"
-        autoComplete="off"
-        list={ids.categories}
-        value={category}
-        onChange={(event) => setCategory(event.target.value)}
-      />
+      <HostField label="Nombre del producto" name="product_name" {...typedInto(name, setName)} />
+      <HostField label="Precio" name="product_price" inputMode="numeric" placeholder="$12.990" {...typedInto(price, setPrice)} />
+      <HostField label="Categoría" name="product_category" list={ids.categories} {...typedInto(category, setCategory)} />
       <datalist id={ids.categories}>
         {categories.map((known) => (
           <option key={known} value={known} />

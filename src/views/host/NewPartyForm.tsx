@@ -1,5 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { formatPartyDate, todayIso, type HostSession, type ListedParty } from '../../host/index.ts';
+import { typedInto } from '../fields.ts';
+import { HostField } from './HostField.tsx';
 
 interface NewPartyFormProps {
   readonly session: HostSession;
@@ -30,7 +32,7 @@ function PartyForm({ session, parties, onCancel }: NewPartyFormProps & { readonl
   const [menuFrom, setMenuFrom] = useState(HOUSE_MENU);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = { name: useId(), date: useId(), url: useId(), menu: useId(), title: useId() };
+  const ids = { menu: useId(), title: useId() };
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,35 +55,15 @@ function PartyForm({ session, parties, onCancel }: NewPartyFormProps & { readonl
       <h2 className="card-title" id={ids.title}>
         Nueva fiesta
       </h2>
-      <label className="host-label" htmlFor={ids.name}>
-        Nombre
-      </label>
-      <input
-        id={ids.name}
-        className="text-input"
-        name="party_name"
-        autoComplete="off"
-        placeholder="Nombre de la fiesta"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <label className="host-label" htmlFor={ids.date}>
-        Fecha
-      </label>
-      <input id={ids.date} className="text-input" type="date" name="party_date" value={date} onChange={(event) => setDate(event.target.value)} />
-      <label className="host-label" htmlFor={ids.url}>
-        Página de pago (opcional)
-      </label>
-      <input
-        id={ids.url}
-        className="text-input"
+      <HostField label="Nombre" name="party_name" placeholder="Nombre de la fiesta" {...typedInto(name, setName)} />
+      <HostField label="Fecha" type="date" name="party_date" {...typedInto(date, setDate)} />
+      <HostField
+        label="Página de pago (opcional)"
         type="url"
         name="payment_url"
         inputMode="url"
-        autoComplete="off"
         placeholder="https://…"
-        value={paymentUrl}
-        onChange={(event) => setPaymentUrl(event.target.value)}
+        {...typedInto(paymentUrl, setPaymentUrl)}
       />
       <label className="host-label" htmlFor={ids.menu}>
         Carta
