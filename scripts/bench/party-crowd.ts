@@ -187,9 +187,7 @@ async function serveCrowd(spec: CrowdSpec, port: NonNullable<typeof parentPort>)
   const requests = requestCounter();
   const bar = { restUrl: spec.restUrl, anonKey: spec.anonKey, onRequest: requests.tick };
   const guests = await Promise.all(
-    spec.plans.map((_, index) =>
-      seatGuest(bar, spec.firstNumber + index, seededRandom(spec.seed * 7 + spec.firstNumber - 1 + index), spec.speed, spec.joined?.[index]),
-    ),
+    spec.plans.map((_, index) => seatGuest(bar, spec.firstNumber + index, seededRandom(spec.seed * 7 + spec.firstNumber - 1 + index), spec.joined?.[index])),
   );
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const answer = async (command: Command): Promise<Answer> => {

@@ -20,7 +20,7 @@ import { createFlushScheduler } from '../../src/sync/scheduler.ts';
 import { createSupabaseTransport, type SyncTransport } from '../../src/sync/transport.ts';
 import type { Pick } from '../../src/tab/records.ts';
 import { TabStore } from '../../src/tab/store.ts';
-import { SPEED, type GuestPlan } from './party-plan.ts';
+import type { GuestPlan } from './party-plan.ts';
 
 export interface Bar {
   /** PostgREST itself. */
@@ -122,10 +122,10 @@ function guestFrom(typedName: string, party: string | null): Guest {
 }
 
 /**
- * `speed`: how much faster than real time the party is played (its backoff too).
+ * The phone's own waits (its backoff) last as long as on a real phone, however fast the party is played.
  * `joined`: the party the phone came into by its link; none, the default party.
  */
-export async function seatGuest(bar: Bar, number: number, random: () => number, speed = SPEED, joined?: Joined): Promise<PartyGuest> {
+export async function seatGuest(bar: Bar, number: number, random: () => number, joined?: Joined): Promise<PartyGuest> {
   const guest = guestFrom(joined?.typedName ?? `Invitado ${String(number).padStart(3, '0')}`, joined?.code ?? null);
   const dexie = new BarTabDatabase(`party-${guest.id}`);
   const database = onDexie(dexie);
@@ -138,7 +138,7 @@ export async function seatGuest(bar: Bar, number: number, random: () => number, 
   );
   const tapped = new Map<string, Tapped>();
   const delivered = new Map<string, Delivered>();
-  const engine = flushEngine({ database, transport, random, speed }, () => {
+  const engine = flushEngine({ database, transport, random }, () => {
     stampDeliveries(sent, delivered, signal);
   });
   const evening = eveningOf({ database, guest, signal, engine, tapped });
@@ -260,9 +260,9 @@ interface FlushEngine {
   stop(): Promise<void>;
 }
 
-/** The page engine's own scheduler (src/sync/scheduler.ts), its waits played on the party's clock. */
+/** The page engine's own scheduler (src/sync/scheduler.ts), with its own waits. */
 function flushEngine(
-  { database, transport, random, speed }: { database: PhoneDatabase; transport: SyncTransport; random: () => number; speed: number },
+  { database, transport, random }: { database: PhoneDatabase; transport: SyncTransport; random: () => number },
   afterEachFlush: () => void,
 ): FlushEngine {
   const lock = inProcessLock();
@@ -270,7 +270,6 @@ function flushEngine(
   const scheduler = createFlushScheduler({
     flush: () => flushOutbox({ store: outboxStore(database), transport, lock }),
     random,
-    timeScale: speed,
     onOutcome: (outcome) => {
       afterEachFlush();
       if (outcome.kind === 'done') counts.done += 1;

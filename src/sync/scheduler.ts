@@ -2,8 +2,7 @@
  * When to flush: now (once more if a flush is running), soon (after the local
  * write debounce), or later: backoff with full jitter after a failure; while
  * another flusher holds the lock, as soon as it lets go (or at a recheck).
- * Shared by the page's engine and the party benchmark, which plays waits
- * faster with `timeScale`.
+ * Shared by the page's engine and the party benchmark.
  */
 import { runAgainIfAsked } from '../platform/index.ts';
 import { BACKOFF_CAP_MS, retryDelay } from './backoff.ts';
@@ -20,8 +19,6 @@ export interface FlushSchedulerOptions {
   readonly random?: () => number;
   /** Resolves when another flusher lets go of the lock: a busy flush runs again then, not after the recheck wait. */
   readonly lockReleased?: (() => Promise<void>) | undefined;
-  /** Divides backoff and recheck waits; 1 in the app. */
-  readonly timeScale?: number;
 }
 
 export interface FlushScheduler {
@@ -34,7 +31,6 @@ export interface FlushScheduler {
 }
 
 export function createFlushScheduler(options: FlushSchedulerOptions): FlushScheduler {
-  const scale = options.timeScale ?? 1;
   // Mutated from timers and callbacks; an object keeps the type checker from assuming constants.
   const state = { failures: 0, stopped: false, awaitingLock: false };
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -42,7 +38,7 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
 
   const schedule = (delayMs: number) => {
     clearTimeout(retryTimer);
-    if (!state.stopped) retryTimer = setTimeout(() => void flushNow(), delayMs / scale);
+    if (!state.stopped) retryTimer = setTimeout(() => void flushNow(), delayMs);
   };
 
   const awaitLock = () => {

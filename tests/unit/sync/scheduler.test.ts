@@ -90,11 +90,13 @@ describe('when to flush', () => {
     await scheduler.stop();
   });
 
-  it('plays waits faster with a time scale, and does nothing once stopped', async () => {
+  it('retries after the backoff, and does nothing once stopped', async () => {
     const flush = scripted([{ kind: 'retry', error: 'x' }]);
-    const scheduler = createFlushScheduler({ flush, random: () => 0, timeScale: 10 });
+    const scheduler = createFlushScheduler({ flush, random: () => 0 });
     await scheduler.flushNow();
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(flush).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(flush).toHaveBeenCalledTimes(2);
     await scheduler.stop();
     await scheduler.flushNow();
