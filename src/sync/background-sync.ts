@@ -45,8 +45,25 @@ async function keptSyncWorker(): Promise<SyncRegistration | undefined> {
  * failed request only a failed request. The browser then checks it for a new
  * version by itself, at its sync events.
  */
-export async function keepSyncWorker(): Promise<SyncRegistration | undefined> {
-  if (!hasBackgroundSync()) return undefined;
+export function keepSyncWorker(): Promise<SyncRegistration | undefined> {
+  if (!hasBackgroundSync()) return Promise.resolve(undefined);
+  // Once kept, each flush that goes through asks nothing more of the browser; until then, each tries again.
+  const container = navigator.serviceWorker;
+  const known = keeping.get(container);
+  if (known) return known;
+  const asked = findOrRegister();
+  keeping.set(container, asked);
+  asked.then(
+    (registration) => registration ?? keeping.delete(container),
+    () => keeping.delete(container),
+  );
+  return asked;
+}
+
+/** The registration being kept, by the browser's worker container: one answer per page. */
+const keeping = new WeakMap<ServiceWorkerContainer, Promise<SyncRegistration | undefined>>();
+
+async function findOrRegister(): Promise<SyncRegistration | undefined> {
   await navigator.serviceWorker.ready;
   const kept = await keptSyncWorker();
   if (kept) return kept;
