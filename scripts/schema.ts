@@ -5,7 +5,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { SCHEMA_FILE, schemaAt, startMigratedDatabase } from './lib/schema-sql.ts';
+import { startMigratedDatabase } from './lib/migrated-database.ts';
+import { SCHEMA_FILE, schemaAt } from './lib/schema-sql.ts';
 
 const database = await startMigratedDatabase();
 try {

@@ -13,16 +13,8 @@
  * back). A kind of object this does not write yet (a type, a domain, an
  * extension) fails the dump rather than go missing.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from './local-stack.ts';
-import { prepareDatabase } from './migrations.ts';
-import { freePort } from './ports.ts';
-import { startPostgres } from './postgres.ts';
 
 const SCHEMA = 'public';
 export const SCHEMA_FILE = fileURLToPath(new URL('../../supabase/schema.sql', import.meta.url));
@@ -408,45 +400,5 @@ export async function schemaAt(url: string): Promise<string> {
     return await dumpSchema(client);
   } finally {
     await client.end();
-  }
-}
-
-export interface MigratedDatabase {
-  /** The superuser's connection string to the database every migration ran on. */
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-/** A throwaway PostgreSQL (fsync off, a temporary folder, a free port) that ran every migration of supabase/migrations. */
-export async function startMigratedDatabase(): Promise<MigratedDatabase> {
-  const folder = await mkdtemp(join(tmpdir(), 'bar-tab-schema-'));
-  const quiet = () => undefined;
-  try {
-    const postgres = await startPostgres({
-      dataDir: join(folder, 'pg'),
-      port: await freePort(),
-      password: randomBytes(18).toString('base64url'),
-      durable: false,
-      log: quiet,
-      say: quiet,
-    });
-    const stop = async () => {
-      await postgres.stop();
-      await rm(folder, { recursive: true, force: true });
-    };
-    try {
-      await prepareDatabase({
-        superuserUrl: postgres.superuserUrl,
-        authenticatorPassword: randomBytes(18).toString('base64url'),
-        migrationsDir: MIGRATIONS_DIR,
-      });
-    } catch (error) {
-      await stop();
-      throw error;
-    }
-    return { url: postgres.superuserUrl, stop };
-  } catch (error) {
-    await rm(folder, { recursive: true, force: true });
-    throw error;
   }
 }

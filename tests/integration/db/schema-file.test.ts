@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMA_FILE, schemaAt, startMigratedDatabase, type MigratedDatabase } from '../../../scripts/lib/schema-sql.ts';
+import { startMigratedDatabase, type MigratedDatabase } from '../../../scripts/lib/migrated-database.ts';
+import { SCHEMA_FILE, schemaAt } from '../../../scripts/lib/schema-sql.ts';
 
 let database: MigratedDatabase;
 let migrated: string;
