@@ -173,10 +173,17 @@ async function sequences(client: pg.Client): Promise<string[]> {
   return blocks;
 }
 
-async function functions(client: pg.Client): Promise<string[]> {
+/**
+ * The functions that name no table, or only those that do (a table's row type as argument or
+ * result, a SQL-standard body reading one): these must come after the tables.
+ */
+async function functions(client: pg.Client, onTables: boolean): Promise<string[]> {
   const found = await rows(
     client,
     `select p.oid, pg_get_functiondef(p.oid) as definition, p.proacl is null as default_acl, p.prokind,
+            exists (select from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'n'
+                      and (d.refclassid = 'pg_class'::regclass
+                           or (d.refclassid = 'pg_type'::regclass and exists (select from pg_type t where t.oid = d.refobjid and t.typrelid <> 0)))) as on_tables,
             '${SCHEMA}.' || quote_ident(p.proname) || '(' || pg_get_function_identity_arguments(p.oid) || ')' as signature,
             obj_description(p.oid, 'pg_proc') as comment
        from pg_proc p
@@ -191,19 +198,21 @@ async function functions(client: pg.Client): Promise<string[]> {
     ),
     (row) => text(row, 'object'),
   );
-  return found.map((fn) => {
-    const kind = fn.prokind === 'p' ? 'PROCEDURE' : 'FUNCTION';
-    const on = `${kind} ${text(fn, 'signature')}`;
-    const granted = (grants.get(text(fn, 'oid')) ?? []).map(toGrant(on));
-    // A function's default is EXECUTE for PUBLIC: an explicit list without it was revoked.
-    const revoked = fn.default_acl !== true && !granted.some((grant) => grant.grantee === 'PUBLIC');
-    return [
-      `${text(fn, 'definition').trimEnd()};`,
-      ...(fn.comment ? [`COMMENT ON ${on} IS ${literal(text(fn, 'comment'))};`] : []),
-      ...(revoked ? [`REVOKE ALL ON ${on} FROM PUBLIC;`] : []),
-      ...grantLines(granted, on),
-    ].join('\n');
-  });
+  return found
+    .filter((fn) => (fn.on_tables === true) === onTables)
+    .map((fn) => {
+      const kind = fn.prokind === 'p' ? 'PROCEDURE' : 'FUNCTION';
+      const on = `${kind} ${text(fn, 'signature')}`;
+      const granted = (grants.get(text(fn, 'oid')) ?? []).map(toGrant(on));
+      // A function's default is EXECUTE for PUBLIC: an explicit list without it was revoked.
+      const revoked = fn.default_acl !== true && !granted.some((grant) => grant.grantee === 'PUBLIC');
+      return [
+        `${text(fn, 'definition').trimEnd()};`,
+        ...(fn.comment ? [`COMMENT ON ${on} IS ${literal(text(fn, 'comment'))};`] : []),
+        ...(revoked ? [`REVOKE ALL ON ${on} FROM PUBLIC;`] : []),
+        ...grantLines(granted, on),
+      ].join('\n');
+    });
 }
 
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -377,11 +386,12 @@ export async function dumpSchema(client: pg.Client): Promise<string> {
     ['The schema', await schemaGrants(client)],
     ['Sequences', await sequences(client)],
     // Before the tables: their defaults, CHECKs and triggers call them; bodies are checked when they run.
-    ['Functions', await functions(client)],
+    ['Functions', await functions(client, false)],
     [
       'Tables, each with its constraints, row level security, indexes, triggers, policies and grants',
       await inTurn(tables, (table) => tableBlock(client, table)),
     ],
+    ['Functions on the tables', await functions(client, true)],
     // In the order they were made, so a view comes after the views it reads.
     ['Views', await views(client)],
   ];
