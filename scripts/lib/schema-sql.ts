@@ -19,7 +19,7 @@ import pg from 'pg';
 const SCHEMA = 'public';
 export const SCHEMA_FILE = fileURLToPath(new URL('../../supabase/schema.sql', import.meta.url));
 
-export const SCHEMA_FILE_HEADER = `-- Today's schema: what supabase/migrations add up to, one definition per object.
+const SCHEMA_FILE_HEADER = `-- Today's schema: what supabase/migrations add up to, one definition per object.
 -- Written by \`npm run schema\` from a fresh database that ran every migration; do not edit:
 -- change the schema with a new migration, then run \`npm run schema\` (npm test fails until then).
 -- Objects belong to postgres; anon, authenticated and service_role are Supabase's API roles.
@@ -41,7 +41,7 @@ async function rows(client: pg.Client, sql: string): Promise<Row[]> {
 /** The order privileges are written in, whatever order the catalog keeps them. */
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN', 'USAGE', 'CREATE', 'EXECUTE'];
 
-/** `acl` exploded into (grantee, privilege), the owner's own rights left out: `kind` is the object's catalog, `acl` its column. */
+/** The object's `acl` column exploded into (grantee, privilege), its `owner`'s own rights left out. */
 const aclRows = (acl: string, owner: string) => `
   cross join lateral aclexplode(${acl}) as a
   left join pg_roles as grantee on grantee.oid = a.grantee
@@ -49,7 +49,6 @@ const aclRows = (acl: string, owner: string) => `
 const GRANTEE = `coalesce(quote_ident(grantee.rolname), 'PUBLIC') as grantee, a.privilege_type as privilege, a.is_grantable as grantable`;
 
 interface Grant {
-  readonly object: string;
   readonly grantee: string;
   readonly privilege: string;
   readonly grantable: boolean;
@@ -132,18 +131,17 @@ async function refuseUnknownKinds(client: pg.Client): Promise<void> {
 
 async function schemaGrants(client: pg.Client): Promise<string[]> {
   const grants = await rows(client, `select ${GRANTEE} from pg_namespace as n ${aclRows('n.nspacl', 'n.nspowner')} and n.nspname = '${SCHEMA}'`);
-  return grantLines(grants.map(toGrant('')), `SCHEMA ${SCHEMA}`);
+  return grantLines(grants.map(toGrant), `SCHEMA ${SCHEMA}`);
 }
 
-const toGrant =
-  (object: string) =>
-  (row: Row): Grant => ({
-    object,
+function toGrant(row: Row): Grant {
+  return {
     grantee: text(row, 'grantee'),
     privilege: text(row, 'privilege'),
     grantable: row.grantable === true,
     ...(row.column_name ? { column: text(row, 'column_name') } : {}),
-  });
+  };
+}
 
 async function sequences(client: pg.Client): Promise<string[]> {
   const found = await rows(
@@ -168,7 +166,7 @@ async function sequences(client: pg.Client): Promise<string[]> {
       sequence.seqcycle === true ? 'CYCLE' : '',
     ].filter(Boolean);
     const grants = await rows(client, `select ${GRANTEE} from pg_class as c ${aclRows('c.relacl', 'c.relowner')} and c.oid = ${text(sequence, 'oid')}`);
-    blocks.push([`CREATE SEQUENCE ${name} ${options.join(' ')};`, ...grantLines(grants.map(toGrant(name)), `SEQUENCE ${name}`)].join('\n'));
+    blocks.push([`CREATE SEQUENCE ${name} ${options.join(' ')};`, ...grantLines(grants.map(toGrant), `SEQUENCE ${name}`)].join('\n'));
   }
   return blocks;
 }
@@ -203,7 +201,7 @@ async function functions(client: pg.Client, onTables: boolean): Promise<string[]
     .map((fn) => {
       const kind = fn.prokind === 'p' ? 'PROCEDURE' : 'FUNCTION';
       const on = `${kind} ${text(fn, 'signature')}`;
-      const granted = (grants.get(text(fn, 'oid')) ?? []).map(toGrant(on));
+      const granted = (grants.get(text(fn, 'oid')) ?? []).map(toGrant);
       // A function's default is EXECUTE for PUBLIC: an explicit list without it was revoked.
       const revoked = fn.default_acl !== true && !granted.some((grant) => grant.grantee === 'PUBLIC');
       return [
@@ -323,7 +321,7 @@ async function tableGrants(client: pg.Client, table: Table, name: string): Promi
     `select quote_ident(t.attname) as column_name, ${GRANTEE} from pg_attribute as t join pg_class c on c.oid = t.attrelid
      ${aclRows('t.attacl', 'c.relowner')} and t.attrelid = ${table.oid} and t.attnum > 0 and not t.attisdropped order by t.attnum`,
   );
-  return grantLines([...whole, ...columns].map(toGrant(name)), `TABLE ${name}`);
+  return grantLines([...whole, ...columns].map(toGrant), `TABLE ${name}`);
 }
 
 async function tableBlock(client: pg.Client, table: Table): Promise<string> {
@@ -369,7 +367,7 @@ async function views(client: pg.Client): Promise<string[]> {
       [
         `CREATE VIEW ${name}${text(view, 'options')} AS\n${text(view, 'definition').trimEnd().replace(/;$/, '')};`,
         ...(view.comment ? [`COMMENT ON VIEW ${name} IS ${literal(text(view, 'comment'))};`] : []),
-        ...grantLines(grants.map(toGrant(name)), `TABLE ${name}`),
+        ...grantLines(grants.map(toGrant), `TABLE ${name}`),
       ].join('\n'),
     );
   }
