@@ -13,15 +13,8 @@ import { parseParties } from './parties.ts';
 import { parseParty, type GuestDetail } from './party.ts';
 import type { Places } from './places.ts';
 import { createPoll } from './poll.ts';
-import { reasonOf } from './reasons.ts';
+import { problemOf, reasonOf, waitAsked, type FeedProblem } from './reasons.ts';
 import type { HostStore, Place, Snapshot } from './storage.ts';
-
-/** Why the snapshot on screen may be old. */
-export type FeedProblem =
-  | { readonly kind: 'offline' }
-  | { readonly kind: 'failed' }
-  /** The function said no for a while, e.g. too many wrong keys from this network. */
-  | { readonly kind: 'refused'; readonly error: string };
 
 export interface FeedState {
   readonly snapshot: Snapshot | null;
@@ -87,8 +80,6 @@ export function createFeed(options: FeedOptions): Feed {
     marks.settle(sends);
     return true;
   };
-  /** Seconds the server asked to wait, once a read was refused for a while. */
-  const waitAsked = (answer: HostAnswer) => (answer.kind === 'refused' ? answer.retryAfterSeconds : null);
 
   async function refreshOnce(): Promise<number | null> {
     if (account.key() === null) return null;
@@ -142,10 +133,4 @@ export function createFeed(options: FeedOptions): Feed {
     },
     details,
   };
-}
-
-function problemOf(answer: HostAnswer): FeedProblem {
-  if (answer.kind === 'offline') return { kind: 'offline' };
-  if (answer.kind === 'refused' && answer.status === 429) return { kind: 'refused', error: answer.error };
-  return { kind: 'failed' };
 }

@@ -2,7 +2,8 @@
 export type { NewParty, PlaceState } from './places.ts';
 export type { AccountState } from './account.ts';
 export { csvFileName, downloadText, partyCsv } from './csv.ts';
-export type { FeedProblem, FeedState } from './feed.ts';
+export type { FeedState } from './feed.ts';
+export type { FeedProblem } from './reasons.ts';
 export { formatAge, formatClock, productCount } from './format.ts';
 export { HostSessionProvider, useAccount, useFeed, useGuestDetail, useHostSession, usePaidMarks, usePlace, type DetailState } from './hooks.ts';
 export { guestList } from './list.ts';

@@ -1,8 +1,8 @@
 /**
  * The host's paid marks as the page sees them: the taps still on the phone
  * and the server's refusals, for the rows. A tap keeps the party on screen
- * and goes out with the key before the next party read. The only file that
- * knows the marks' queue (marks.ts) and how it is built.
+ * and goes out at once with the key, or before a later party read. The only
+ * file that knows the marks' queue (marks.ts) and how it is built.
  */
 import { createListeners } from '../platform/index.ts';
 import type { HostAnswer, HostCall } from './api.ts';
@@ -22,8 +22,8 @@ export interface PaidMarksOptions {
   readonly now?: (() => number) | undefined;
   /** The party on screen's code, which a mark keeps until it is sent. */
   readonly partyHere: () => string | null;
-  /** After a tap: the feed sends it now and reads the party again. */
-  readonly afterMark: () => void;
+  /** A tap went out (or could not): the feed reads the party again. */
+  readonly onSent: () => void;
 }
 
 export interface PaidMarks {
@@ -58,7 +58,7 @@ export function createPaidMarks(options: PaidMarksOptions): PaidMarks {
     subscribe,
     mark: (change) => {
       queue.add({ ...change, party: options.partyHere() });
-      options.afterMark();
+      void queue.flush().then(options.onSent, options.onSent);
     },
     flush: queue.flush,
     sentSoFar: queue.sentSoFar,

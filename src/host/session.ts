@@ -44,7 +44,7 @@ export function createHostSession({ ask, store, now, pollMs, isVisible }: HostSe
     },
   });
   const places = createPlaces({ account, store, onMove: () => feed.moved() });
-  const paidMarks = createPaidMarks({ store, send: account.ask, now, partyHere: places.code, afterMark: () => void feed.refresh() });
+  const paidMarks = createPaidMarks({ store, send: account.ask, now, partyHere: places.code, onSent: () => void feed.refresh() });
   const feed = createFeed({ account, places, marks: paidMarks, store, now, pollMs, isVisible });
   return { account, places, feed, paidMarks };
 }
