@@ -1,15 +1,11 @@
 /** The host's page: the party across guests, through the `host` function. */
-export type { NewParty, PlaceState } from './places.ts';
-export type { AccountState } from './account.ts';
 export { csvFileName, downloadText, partyCsv } from './csv.ts';
-export type { FeedState } from './feed.ts';
 export type { FeedProblem } from './reasons.ts';
 export { formatAge, formatClock, productCount } from './format.ts';
 export { HostSessionProvider, useAccount, useFeed, useGuestDetail, useHostSession, usePaidMarks, usePlace, type DetailState } from './hooks.ts';
 export { guestList } from './list.ts';
 export type { PendingMark } from './marks.ts';
 export { openHostPage } from './page.ts';
-export type { PaidMarksState } from './paid-marks.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';
 export { owesMore, parsePartyOrders, type Party, type PartyGuest } from './party.ts';
 export type { HostSession } from './session.ts';
