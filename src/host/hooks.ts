@@ -1,15 +1,28 @@
-/** The host's page's hooks: the session's state, one guest's orders. */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+/**
+ * How the host's views reach the session: one provider at the page's root,
+ * then a hook per store (useSyncExternalStore: a view renders again only when
+ * the store it reads changes), and one guest's orders.
+ */
+import { createContext, createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { AccountState } from './account.ts';
+import type { FeedState } from './feed.ts';
+import type { PaidMarksState } from './paid-marks.ts';
 import { parseGuestDetail, type GuestDetail } from './party.ts';
-import type { HostSession, HostState } from './session.ts';
+import type { PlaceState } from './places.ts';
+import type { HostSession } from './session.ts';
 
-/** The session's state; polls while mounted, and at once when the page shows again or the signal returns. */
-export function useHostState(session: HostSession): HostState {
-  const state = useSyncExternalStore(session.subscribe, session.current);
+const SessionContext = createContext<HostSession | null>(null);
+
+/**
+ * Gives its views the session, and keeps the party fresh while it is mounted:
+ * the rhythm, and at once when the page shows again or the signal returns.
+ */
+export function HostSessionProvider({ session, children }: { readonly session: HostSession; readonly children: ReactNode }) {
   useEffect(() => {
-    const stop = session.start();
+    const { feed } = session;
+    const stop = feed.start();
     const refresh = () => {
-      if (document.visibilityState === 'visible') void session.refresh();
+      if (document.visibilityState === 'visible') void feed.refresh();
     };
     document.addEventListener('visibilitychange', refresh);
     window.addEventListener('online', refresh);
@@ -19,7 +32,34 @@ export function useHostState(session: HostSession): HostState {
       window.removeEventListener('online', refresh);
     };
   }, [session]);
-  return state;
+  return createElement(SessionContext.Provider, { value: session }, children);
+}
+
+/** The stores, for their actions (sign in, open a party, mark paid…). */
+export function useHostSession(): HostSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useHostSession needs a HostSessionProvider above it');
+  return session;
+}
+
+export function useAccount(): AccountState {
+  const { account } = useHostSession();
+  return useSyncExternalStore(account.subscribe, account.current);
+}
+
+export function usePlace(): PlaceState {
+  const { places } = useHostSession();
+  return useSyncExternalStore(places.subscribe, places.current);
+}
+
+export function useFeed(): FeedState {
+  const { feed } = useHostSession();
+  return useSyncExternalStore(feed.subscribe, feed.current);
+}
+
+export function usePaidMarks(): PaidMarksState {
+  const { paidMarks } = useHostSession();
+  return useSyncExternalStore(paidMarks.subscribe, paidMarks.current);
 }
 
 export type DetailStatus = 'loading' | 'ready' | 'offline' | 'failed' | 'unknown';
@@ -31,17 +71,18 @@ export interface DetailState {
 }
 
 /** One guest's active orders; asked again whenever `version` (their row's totals) changes. */
-export function useGuestDetail(session: HostSession, guestId: string, version: string): DetailState {
+export function useGuestDetail(guestId: string, version: string): DetailState {
+  const { feed, places } = useHostSession();
   const [state, setState] = useState<DetailState>(() => {
-    const cached = session.details.get(guestId) ?? null;
+    const cached = feed.details.get(guestId) ?? null;
     return { detail: cached, status: cached ? 'ready' : 'loading' };
   });
   useEffect(() => {
     let current = true;
-    void session.ask({ action: 'guest', guestId }).then((answer) => {
+    void places.ask({ action: 'guest', guestId }).then((answer) => {
       if (!current) return;
       const detail = answer.kind === 'ok' ? parseGuestDetail(answer.json) : null;
-      if (detail) session.details.set(guestId, detail);
+      if (detail) feed.details.set(guestId, detail);
       setState((before) => ({
         detail: detail ?? before.detail,
         status: detail ? 'ready' : statusOf(answer.kind, answer.kind === 'refused' ? answer.status : 0),
@@ -50,7 +91,7 @@ export function useGuestDetail(session: HostSession, guestId: string, version: s
     return () => {
       current = false;
     };
-  }, [session, guestId, version]);
+  }, [feed, places, guestId, version]);
   return state;
 }
 

@@ -1,14 +1,14 @@
-/** The host's page: the party across guests, through the `host` Edge Function. */
-export { askHost, hostEndpoint, type HostEndpoint } from './api.ts';
+/** The host's page: the party across guests, through the `host` function. */
 export { csvFileName, downloadText, partyCsv } from './csv.ts';
+export type { FeedProblem } from './reasons.ts';
 export { formatAge, formatClock, productCount } from './format.ts';
-export { useGuestDetail, useHostState, type DetailState } from './hooks.ts';
+export { HostSessionProvider, useAccount, useFeed, useGuestDetail, useHostSession, usePaidMarks, usePlace, type DetailState } from './hooks.ts';
 export { guestList } from './list.ts';
 export type { PendingMark } from './marks.ts';
+export { openHostPage } from './page.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';
 export { owesMore, parsePartyOrders, type Party, type PartyGuest } from './party.ts';
-export { createHostSession, type FeedProblem, type HostSession, type HostState } from './session.ts';
-export { localHostStore } from './storage.ts';
+export type { HostSession } from './session.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
 export { importEffect, menuCategories, searchMenu, useHostMenu, type MenuItem, type MenuState } from './menu.ts';
 export { checkProduct, describeProblem, parseMenuText, parsePrice, PRODUCT_PROBLEMS, type ImportLine } from '../../supabase/functions/_shared/menu-import.ts';

@@ -11,7 +11,7 @@ import type { HostAction } from '../../supabase/functions/_shared/host-request.t
 // The rule itself, not the catalogue: the host's page never loads the built-in list.
 import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
 import type { HostAnswer } from './api.ts';
-import type { HostSession } from './session.ts';
+import { useHostSession } from './hooks.ts';
 
 export interface MenuItem {
   readonly name: string;
@@ -91,14 +91,15 @@ export interface MenuState {
 }
 
 /** The list of the party on screen: asked when the page opens and when the signal returns. */
-export function useHostMenu(session: HostSession): MenuState {
+export function useHostMenu(): MenuState {
+  const { places } = useHostSession();
   const [menu, setMenu] = useState<HostMenu | null>(null);
   const [status, setStatus] = useState<MenuStatus>('loading');
   const [asked, setAsked] = useState(0);
 
   useEffect(() => {
     let current = true;
-    void session.ask({ action: 'menu' }).then((answer) => {
+    void places.ask({ action: 'menu' }).then((answer) => {
       if (!current) return;
       const read = answer.kind === 'ok' ? parseMenu(answer.json) : null;
       if (read) setMenu(read);
@@ -107,7 +108,7 @@ export function useHostMenu(session: HostSession): MenuState {
     return () => {
       current = false;
     };
-  }, [session, asked]);
+  }, [places, asked]);
 
   useEffect(() => {
     const again = () => setAsked((count) => count + 1);
@@ -117,14 +118,14 @@ export function useHostMenu(session: HostSession): MenuState {
 
   const edit = useCallback(
     async (change: MenuEdit): Promise<string | null> => {
-      const answer = await session.ask(change);
+      const answer = await places.ask(change);
       const read = answer.kind === 'ok' ? parseMenu(answer.json) : null;
       if (!read) return answer.kind === 'ok' ? MENU_MESSAGES.failed : editRefusal(answer);
       setMenu(read);
       setStatus('ready');
       return null;
     },
-    [session],
+    [places],
   );
 
   return { menu, status, edit, reload: () => setAsked((count) => count + 1) };

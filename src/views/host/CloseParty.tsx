@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { HostSession } from '../../host/index.ts';
+import { useHostSession } from '../../host/index.ts';
 
 /** 'Cerrar la fiesta', asked twice: once closed, no new guests, orders or resets. */
-export function CloseParty({ session }: { readonly session: HostSession }) {
+export function CloseParty() {
+  const { feed } = useHostSession();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -10,7 +11,7 @@ export function CloseParty({ session }: { readonly session: HostSession }) {
   async function close() {
     setBusy(true);
     setError(null);
-    const reason = await session.closeParty();
+    const reason = await feed.closeParty();
     setBusy(false);
     setError(reason);
     if (reason === null) setAsking(false);

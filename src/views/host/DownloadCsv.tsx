@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { csvFileName, downloadText, parsePartyOrders, partyCsv, type HostSession } from '../../host/index.ts';
+import { csvFileName, downloadText, parsePartyOrders, partyCsv, useHostSession } from '../../host/index.ts';
 
 /**
  * 'Descargar CSV': every active order, fresh from the server (it needs the signal).
  * Its message takes a line of its own under the page's buttons (host.css), so it never pushes 'Salir' down.
  */
-export function DownloadCsv({ session }: { readonly session: HostSession }) {
+export function DownloadCsv() {
+  const { places } = useHostSession();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -13,7 +14,7 @@ export function DownloadCsv({ session }: { readonly session: HostSession }) {
     if (busy) return;
     setBusy(true);
     setMessage(null);
-    const answer = await session.ask({ action: 'orders' });
+    const answer = await places.ask({ action: 'orders' });
     const orders = answer.kind === 'ok' ? parsePartyOrders(answer.json) : null;
     if (orders) downloadText(csvFileName(new Date()), partyCsv(orders));
     else setMessage(answer.kind === 'offline' ? 'Sin señal: el CSV se descarga cuando vuelva la conexión.' : 'No se pudo armar el CSV; intenta de nuevo.');

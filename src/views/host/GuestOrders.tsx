@@ -1,7 +1,6 @@
-import { formatClock, formatPesos, useGuestDetail, type DetailState, type HostSession, type PartyGuest } from '../../host/index.ts';
+import { formatClock, formatPesos, useGuestDetail, type DetailState, type PartyGuest } from '../../host/index.ts';
 
 interface GuestOrdersProps {
-  readonly session: HostSession;
   readonly guest: PartyGuest;
 }
 
@@ -21,9 +20,9 @@ function statusText({ status, detail }: DetailState): string {
 }
 
 /** A guest's active orders, newest first, with product, price and time; asked again when their row changes. */
-export function GuestOrders({ session, guest }: GuestOrdersProps) {
+export function GuestOrders({ guest }: GuestOrdersProps) {
   const version = `${guest.orders}|${guest.total}|${guest.last_order_at}|${guest.paid_at ?? ''}`;
-  const state = useGuestDetail(session, guest.id, version);
+  const state = useGuestDetail(guest.id, version);
   const markedPaid = guest.paid_at !== null;
   return (
     <div className="host-detail">

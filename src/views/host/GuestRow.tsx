@@ -1,11 +1,10 @@
 import { memo } from 'react';
-import { formatClock, formatPesos, owesMore, productCount, type HostSession, type PartyGuest, type PendingMark } from '../../host/index.ts';
+import { formatClock, formatPesos, owesMore, productCount, type PartyGuest, type PendingMark } from '../../host/index.ts';
 import { useDisclosure } from '../disclosure.ts';
 import { GuestOrders } from './GuestOrders.tsx';
 import { PaidToggle } from './PaidToggle.tsx';
 
 interface GuestRowProps {
-  readonly session: HostSession;
   /** With the host's pending mark applied. */
   readonly guest: PartyGuest;
   readonly mark: PendingMark | undefined;
@@ -17,13 +16,10 @@ const FIELDS = ['id', 'full_name', 'orders', 'total', 'tipped', 'last_order_at',
 
 /** Every refresh brings new objects: a row renders again only when its guest or its mark changed. */
 const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
-  before.session === after.session &&
-  before.mark === after.mark &&
-  before.refusal === after.refusal &&
-  FIELDS.every((field) => before.guest[field] === after.guest[field]);
+  before.mark === after.mark && before.refusal === after.refusal && FIELDS.every((field) => before.guest[field] === after.guest[field]);
 
 /** One guest: name (tap for their orders), count, last tap, totals, the paid toggle and what is still owed. */
-export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal }: GuestRowProps) {
+export const GuestRow = memo(function GuestRow({ guest, mark, refusal }: GuestRowProps) {
   const detail = useDisclosure();
   return (
     <li className="host-guest">
@@ -34,7 +30,7 @@ export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal }
             {detail.open ? ' ▾' : ' ▸'}
           </span>
         </button>
-        <PaidToggle session={session} guest={guest} mark={mark} />
+        <PaidToggle guest={guest} mark={mark} />
       </div>
       <p className="host-guest-meta">
         {productCount(guest.orders)} · último pedido {formatClock(guest.last_order_at)}
@@ -51,7 +47,7 @@ export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal }
       <PaidNote guest={guest} />
       <MarkStatus mark={mark} refusal={refusal} />
       <div id={detail.regionId} hidden={!detail.open}>
-        {detail.open && <GuestOrders session={session} guest={guest} />}
+        {detail.open && <GuestOrders guest={guest} />}
       </div>
     </li>
   );

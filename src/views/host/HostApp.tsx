@@ -3,9 +3,9 @@
  * never part of the guests' first load. It reads the party through the `host`
  * function and keeps its state apart from the guest's tab on the same phone.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { env } from '../../config/env.ts';
-import { askHost, createHostSession, hostEndpoint, localHostStore, useHostState, type HostEndpoint, type HostSession } from '../../host/index.ts';
+import { HostSessionProvider, openHostPage, useAccount, useHostSession, usePlace, type HostSession } from '../../host/index.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { OfflineProblem } from '../OfflineProblem.tsx';
@@ -14,7 +14,8 @@ import { PartiesScreen } from './PartiesScreen.tsx';
 import { PartyScreen } from './PartyScreen.tsx';
 import './host.css';
 
-const ENDPOINT: HostEndpoint | null = env.backend ? hostEndpoint(env.backend) : null;
+/** Built once, when the page's chunk loads: the views only read it and act on it. */
+const SESSION = openHostPage();
 
 export default function HostApp() {
   useEffect(() => {
@@ -28,8 +29,8 @@ export default function HostApp() {
       </header>
       <main className="app-main">
         <ErrorBoundary kept="Las cuentas siguen en el servidor.">
-          {ENDPOINT ? (
-            <SessionOf endpoint={ENDPOINT} />
+          {SESSION ? (
+            <HostPage session={SESSION} />
           ) : (
             <p className="card problem">Esta versión de la app no tiene servidor: la fiesta solo se ve con Supabase configurado.</p>
           )}
@@ -41,23 +42,19 @@ export default function HostApp() {
   );
 }
 
-function SessionOf({ endpoint }: { readonly endpoint: HostEndpoint }) {
-  const session = useMemo(
-    () =>
-      createHostSession({
-        ask: (key, action) => askHost(endpoint, key, action),
-        store: localHostStore,
-        isVisible: () => document.visibilityState === 'visible',
-      }),
-    [endpoint],
-  );
-  return <HostPage session={session} />;
-}
-
 /** The sign-in; once the key is on this phone, a party's page or (the owner's) the list of parties. */
 export function HostPage({ session }: { readonly session: HostSession }) {
-  const state = useHostState(session);
-  if (!state.signedIn) return <HostSignIn busy={state.signingIn} error={state.signInError} onSignIn={(key) => void session.signIn(key)} />;
-  if (state.place.view === 'parties') return <PartiesScreen session={session} state={state} />;
-  return <PartyScreen session={session} state={state} />;
+  return (
+    <HostSessionProvider session={session}>
+      <HostScreen />
+    </HostSessionProvider>
+  );
+}
+
+function HostScreen() {
+  const { account } = useHostSession();
+  const { signedIn, signingIn, signInError } = useAccount();
+  const { place } = usePlace();
+  if (!signedIn) return <HostSignIn busy={signingIn} error={signInError} onSignIn={(key) => void account.signIn(key)} />;
+  return place.view === 'parties' ? <PartiesScreen /> : <PartyScreen />;
 }

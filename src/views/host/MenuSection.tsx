@@ -7,7 +7,6 @@ import {
   PRODUCT_PROBLEMS,
   searchMenu,
   useHostMenu,
-  type HostSession,
   type MenuItem,
   type MenuState,
 } from '../../host/index.ts';
@@ -17,7 +16,6 @@ import { HostSearch } from './HostSearch.tsx';
 import { MenuImport } from './MenuImport.tsx';
 
 interface MenuSectionProps {
-  readonly session: HostSession;
   /** A party that ended keeps its list as it was: shown, not edited. */
   readonly closed: boolean;
 }
@@ -28,8 +26,8 @@ interface MenuSectionProps {
  * add a product; an import of a whole list. Each change is saved on the
  * server before it shows: nothing half-saved, a refusal said in Spanish.
  */
-export function MenuSection({ session, closed }: MenuSectionProps) {
-  const state = useHostMenu(session);
+export function MenuSection({ closed }: MenuSectionProps) {
+  const state = useHostMenu();
   const titleId = useId();
   return (
     <section className="card host-menu" aria-labelledby={titleId}>

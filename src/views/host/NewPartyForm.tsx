@@ -1,16 +1,15 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { formatPartyDate, todayIso, type HostSession, type ListedParty } from '../../host/index.ts';
+import { formatPartyDate, todayIso, useHostSession, type ListedParty } from '../../host/index.ts';
 import { typedInto } from '../fields.ts';
 import { HostField } from './HostField.tsx';
 
 interface NewPartyFormProps {
-  readonly session: HostSession;
   /** The earlier parties whose list the new one may copy. */
   readonly parties: readonly ListedParty[];
 }
 
 /** 'Nueva fiesta': a name, a date (today unless changed), the payment page if it has its own, the list it starts with. */
-export function NewPartyForm({ session, parties }: NewPartyFormProps) {
+export function NewPartyForm({ parties }: NewPartyFormProps) {
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
@@ -19,13 +18,14 @@ export function NewPartyForm({ session, parties }: NewPartyFormProps) {
       </button>
     );
   }
-  return <PartyForm session={session} parties={parties} onCancel={() => setOpen(false)} />;
+  return <PartyForm parties={parties} onCancel={() => setOpen(false)} />;
 }
 
 /** The built-in list's option: no party to copy. */
 const HOUSE_MENU = '';
 
-function PartyForm({ session, parties, onCancel }: NewPartyFormProps & { readonly onCancel: () => void }) {
+function PartyForm({ parties, onCancel }: NewPartyFormProps & { readonly onCancel: () => void }) {
+  const { places } = useHostSession();
   const [name, setName] = useState('');
   const [date, setDate] = useState(todayIso);
   const [paymentUrl, setPaymentUrl] = useState('');
@@ -40,7 +40,7 @@ function PartyForm({ session, parties, onCancel }: NewPartyFormProps & { readonl
     setBusy(true);
     setError(null);
     // The function checks every field and says what is wrong in Spanish; the form only trims.
-    const reason = await session.createParty({
+    const reason = await places.createParty({
       name: name.trim(),
       date,
       paymentUrl: paymentUrl.trim() || null,

@@ -1,7 +1,6 @@
-import type { HostSession, PartyGuest, PendingMark } from '../../host/index.ts';
+import { useHostSession, type PartyGuest, type PendingMark } from '../../host/index.ts';
 
 interface PaidToggleProps {
-  readonly session: HostSession;
   /** With the host's pending mark applied. */
   readonly guest: PartyGuest;
   readonly mark: PendingMark | undefined;
@@ -11,9 +10,10 @@ interface PaidToggleProps {
  * 'Pagó <name>': a real checkbox (screen readers and keyboards know it), drawn
  * as a pill with a box of its own instead of the browser's small grey square.
  * Ticking marks the tipped total on screen as paid; the mark shows at once and
- * goes to the server now or when the signal returns (the session's queue).
+ * goes to the server now or when the signal returns (the host's paid marks).
  */
-export function PaidToggle({ session, guest, mark }: PaidToggleProps) {
+export function PaidToggle({ guest, mark }: PaidToggleProps) {
+  const { paidMarks } = useHostSession();
   const paid = guest.paid_amount !== null;
   const waiting = mark !== undefined && !mark.sent;
   return (
@@ -24,7 +24,7 @@ export function PaidToggle({ session, guest, mark }: PaidToggleProps) {
         aria-label={`Pagó ${guest.full_name}`}
         checked={paid}
         aria-busy={waiting}
-        onChange={(event) => session.mark({ guestId: guest.id, paid: event.target.checked, amount: event.target.checked ? guest.tipped : null })}
+        onChange={(event) => paidMarks.mark({ guestId: guest.id, paid: event.target.checked, amount: event.target.checked ? guest.tipped : null })}
       />
       <span aria-hidden="true">Pagó</span>
     </label>

@@ -1,33 +1,31 @@
-import { formatPartyDate, formatPesos, type HostSession, type HostState, type ListedParty } from '../../host/index.ts';
+import { formatPartyDate, formatPesos, useFeed, useHostSession, usePlace, type ListedParty } from '../../host/index.ts';
 import { FeedLine } from './FeedLine.tsx';
 import { NewPartyForm } from './NewPartyForm.tsx';
 
-interface PartiesScreenProps {
-  readonly session: HostSession;
-  readonly state: HostState;
-}
-
 /** The owner's page: every party, newest first, each one tap from its page; and a new one. */
-export function PartiesScreen({ session, state }: PartiesScreenProps) {
+export function PartiesScreen() {
+  const { account, places } = useHostSession();
+  const { parties } = usePlace();
+  const { problem } = useFeed();
   return (
     <>
-      <FeedLine receivedAt={null} problem={state.problem} />
+      <FeedLine receivedAt={null} problem={problem} />
       <section className="card" aria-labelledby="host-parties-title">
         <h2 className="card-title" id="host-parties-title">
           Fiestas
         </h2>
-        {state.parties === null ? (
-          <p className="note">{state.problem ? 'Las fiestas aparecen cuando el servidor responda.' : 'Cargando las fiestas…'}</p>
+        {parties === null ? (
+          <p className="note">{problem ? 'Las fiestas aparecen cuando el servidor responda.' : 'Cargando las fiestas…'}</p>
         ) : (
           <ul className="host-parties">
-            {state.parties.map((party) => (
-              <PartyItem key={party.id} party={party} onOpen={() => session.openParty(party.is_default ? null : party.code)} />
+            {parties.map((party) => (
+              <PartyItem key={party.id} party={party} onOpen={() => places.openParty(party.is_default ? null : party.code)} />
             ))}
           </ul>
         )}
       </section>
-      <NewPartyForm session={session} parties={state.parties ?? []} />
-      <button type="button" className="button button-quiet host-end" onClick={session.signOut}>
+      <NewPartyForm parties={parties ?? []} />
+      <button type="button" className="button button-quiet host-end" onClick={account.signOut}>
         Salir
       </button>
     </>

@@ -1,18 +1,18 @@
-import { formatPartyDate, type HostSession, type PartyInfo } from '../../host/index.ts';
+import { formatPartyDate, useHostSession, type PartyInfo } from '../../host/index.ts';
 
 interface PartyHeaderProps {
-  readonly session: HostSession;
   readonly info: PartyInfo | null;
   /** The owner's way back to the list; a party's own host has no list. */
   readonly owner: boolean;
 }
 
 /** Which party this is: its name and date, and whether it is over. */
-export function PartyHeader({ session, info, owner }: PartyHeaderProps) {
+export function PartyHeader({ info, owner }: PartyHeaderProps) {
+  const { places } = useHostSession();
   return (
     <div className="host-party-header">
       {owner && (
-        <button type="button" className="button button-secondary host-back" onClick={session.openParties}>
+        <button type="button" className="button button-secondary host-back" onClick={places.openParties}>
           Fiestas
         </button>
       )}

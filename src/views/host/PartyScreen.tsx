@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { guestList, type HostSession, type HostState, type PartyGuest, type PendingMark } from '../../host/index.ts';
+import { guestList, useAccount, useFeed, useHostSession, usePaidMarks, usePlace, type PartyGuest } from '../../host/index.ts';
 import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
 import { FeedLine } from './FeedLine.tsx';
@@ -10,18 +10,16 @@ import { PartyHeader } from './PartyHeader.tsx';
 import { MadeKey, PartyInvite } from './PartyInvite.tsx';
 import { PartyTotals } from './PartyTotals.tsx';
 
-interface PartyScreenProps {
-  readonly session: HostSession;
-  readonly state: HostState;
-}
-
 /** A party's page: which party, freshness, totals, one row per guest with active orders; its list ('Carta'); its link, QR and closing. */
-export function PartyScreen({ session, state }: PartyScreenProps) {
-  const { snapshot, problem, made } = state;
+export function PartyScreen() {
+  const { account } = useHostSession();
+  const { role } = useAccount();
+  const { made } = usePlace();
+  const { snapshot, problem } = useFeed();
   const info = snapshot?.party.info ?? null;
   return (
     <>
-      <PartyHeader session={session} info={info} owner={state.role === 'owner'} />
+      <PartyHeader info={info} owner={role === 'owner'} />
       {made && info?.code === made.code && <MadeKey hostKey={made.key} />}
       <FeedLine receivedAt={snapshot?.receivedAt ?? null} problem={problem} />
       {snapshot ? (
@@ -30,28 +28,22 @@ export function PartyScreen({ session, state }: PartyScreenProps) {
         <p className="card note">{problem ? 'La fiesta aparece cuando el servidor responda.' : 'Cargando la fiesta…'}</p>
       )}
       <div className="host-actions">
-        <DownloadCsv session={session} />
-        <button type="button" className="button button-quiet host-sign-out" onClick={session.signOut}>
+        <DownloadCsv />
+        <button type="button" className="button button-quiet host-sign-out" onClick={account.signOut}>
           Salir
         </button>
       </div>
-      {snapshot && <GuestList session={session} guests={snapshot.party.guests} marks={state.marks} refusals={state.markRefusals} />}
-      {info && <MenuSection key={info.code} session={session} closed={info.closed_at !== null} />}
+      {snapshot && <GuestList guests={snapshot.party.guests} />}
+      {info && <MenuSection key={info.code} closed={info.closed_at !== null} />}
       {info && <PartyInvite info={info} />}
-      {info && info.closed_at === null && <CloseParty session={session} />}
+      {info && info.closed_at === null && <CloseParty />}
     </>
   );
 }
 
 /** Every guest, who owes most first, with a name search; the totals above stay the whole party's. */
-interface GuestListProps {
-  readonly session: HostSession;
-  readonly guests: readonly PartyGuest[];
-  readonly marks: readonly PendingMark[];
-  readonly refusals: ReadonlyMap<string, string>;
-}
-
-function GuestList({ session, guests, marks, refusals }: GuestListProps) {
+function GuestList({ guests }: { readonly guests: readonly PartyGuest[] }) {
+  const { marks, refusals } = usePaidMarks();
   const [typed, setTyped] = useState('');
   // A party of hundreds: the rows follow the typing a moment later instead of slowing each keystroke.
   const query = useDeferredValue(typed);
@@ -74,7 +66,7 @@ function GuestList({ session, guests, marks, refusals }: GuestListProps) {
           )}
           <ul className="host-guests">
             {rows.map(({ guest, mark }) => (
-              <GuestRow key={guest.id} session={session} guest={guest} mark={mark} refusal={refusals.get(guest.id)} />
+              <GuestRow key={guest.id} guest={guest} mark={mark} refusal={refusals.get(guest.id)} />
             ))}
           </ul>
         </>

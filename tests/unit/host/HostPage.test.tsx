@@ -88,7 +88,7 @@ describe('the party view', () => {
     expect(within(rowOf('Ana Pérez')).getByText(/^Pagó \$11\.990 a las \d{2}:\d{2}$/)).toBeInTheDocument();
 
     server.guests = server.guests.map((row) => (row.id === 'a' ? { ...row, orders: 3, total: 15_300, tipped: 16_830 } : row));
-    await act(() => session.refresh());
+    await act(() => session.feed.refresh());
     expect(within(rowOf('Ana Pérez')).getByText('Debe $4.840 más')).toBeInTheDocument();
     expect(totalOf('Por cobrar')).toBe('$23.529');
 
@@ -115,7 +115,7 @@ describe('the party view', () => {
     await signIn(user);
     await screen.findByText('Total de la fiesta');
     server.signal = false;
-    await act(() => session.refresh());
+    await act(() => session.feed.refresh());
     expect(screen.getByRole('status')).toHaveTextContent('Sin señal: se muestra lo último que llegó.');
     expect(totalOf('Total de la fiesta')).toBe('$27.890');
     expect(screen.getAllByRole('checkbox')).toHaveLength(2);
@@ -183,7 +183,7 @@ describe('the party view', () => {
     expect(await within(rowOf('Ana Pérez')).findByText('Se enviará cuando vuelva la señal.')).toBeInTheDocument();
     expect(totalOf('Pagado')).toBe('$0'); // The party's totals are the server's.
     server.signal = true;
-    await act(() => session.refresh());
+    await act(() => session.feed.refresh());
     expect(server.guests.find((row) => row.id === 'a')?.paid_amount).toBe(11_990);
     expect(totalOf('Pagado')).toBe('$11.990');
     expect(within(rowOf('Ana Pérez')).queryByText('Se enviará cuando vuelva la señal.')).toBeNull();
@@ -198,7 +198,7 @@ describe('the party view', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No se guardó la marca: Invitado desconocido.');
     expect(screen.getByRole('checkbox', { name: 'Pagó Ana Pérez' })).not.toBeChecked();
     const sent = server.actions.filter((action) => action.action === 'paid').length;
-    await act(() => session.refresh());
+    await act(() => session.feed.refresh());
     expect(server.actions.filter((action) => action.action === 'paid')).toHaveLength(sent);
   });
 

@@ -4,7 +4,7 @@ import type { MenuItem } from '../../../src/host/menu.ts';
 import type { PartyInfo } from '../../../src/host/parties.ts';
 import { createHostSession } from '../../../src/host/session.ts';
 import { localHostStore } from '../../../src/host/storage.ts';
-import { guestRow, partyOf } from './fixtures.ts';
+import { guestRow, partyOf, stateOf } from './fixtures.ts';
 
 export const OWNER = 'clave-del-dueño';
 export const ANA_KEY = 'clave-de-la-fiesta-de-ana';
@@ -104,6 +104,6 @@ export function fakeParties() {
     return answer(key, action);
   };
   const session = () => createHostSession({ ask, store: localHostStore });
-  const names = (host: ReturnType<typeof session>) => host.current().snapshot?.party.guests.map((guest) => guest.full_name);
+  const names = (host: ReturnType<typeof session>) => stateOf(host).snapshot?.party.guests.map((guest) => guest.full_name);
   return { server, parties, menus, session, names, ask };
 }

@@ -1,6 +1,7 @@
 /** Rows and parties as the `host` function answers them, for the host page's unit tests. */
 import type { HostAnswer } from '../../../src/host/api.ts';
 import type { Party, PartyGuest } from '../../../src/host/party.ts';
+import type { HostSession } from '../../../src/host/session.ts';
 import type { HostAction } from '../../../supabase/functions/_shared/host-request.ts';
 
 export const guestRow = (change: Partial<PartyGuest> = {}): PartyGuest => ({
@@ -81,4 +82,10 @@ function answer(server: ReturnType<typeof fakeHostServer>['server'], action: Hos
       );
       return { id: action.guestId };
   }
+}
+
+/** Every store of a session as one object, as the views see it together: what the tests assert on. */
+export function stateOf({ account, places, feed, paidMarks }: HostSession) {
+  const { marks, refusals } = paidMarks.current();
+  return { ...account.current(), ...places.current(), ...feed.current(), marks, markRefusals: refusals };
 }

@@ -6,10 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostAnswer } from '../../../src/host/api.ts';
 import { parseMarks, withMark } from '../../../src/host/marks.ts';
-import { createHostSession, POLL_MS } from '../../../src/host/session.ts';
+import { POLL_MS } from '../../../src/host/feed.ts';
+import { createHostSession } from '../../../src/host/session.ts';
 import { HOST_MARKS_STORAGE_KEY, localHostStore } from '../../../src/host/storage.ts';
 import type { HostAction } from '../../../supabase/functions/_shared/host-request.ts';
-import { fakeHostServer, guestRow } from './fixtures.ts';
+import { fakeHostServer, guestRow, stateOf } from './fixtures.ts';
 
 const KEY = 'clave-del-anfitrión';
 const ANA = guestRow({ id: 'a', full_name: 'Ana Pérez', tipped: 11_990 });
@@ -44,56 +45,56 @@ describe('a paid mark with no signal', () => {
   it('shows at once, is kept through a reload, and reaches the server when the signal returns', async () => {
     const { server, open } = setUp();
     const host = open();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     server.signal = false;
-    host.mark({ guestId: 'a', paid: true, amount: 11_990 });
-    expect(host.current().marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, sent: false }]);
-    await host.refresh();
-    expect(host.current().marks).toMatchObject([{ guestId: 'a', problem: 'offline', sent: false }]);
+    host.paidMarks.mark({ guestId: 'a', paid: true, amount: 11_990 });
+    expect(stateOf(host).marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, sent: false }]);
+    await host.feed.refresh();
+    expect(stateOf(host).marks).toMatchObject([{ guestId: 'a', problem: 'offline', sent: false }]);
     expect(stored()).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, problem: 'offline' }]);
 
     const reloaded = open();
-    expect(reloaded.current().marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990 }]);
+    expect(stateOf(reloaded).marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990 }]);
     server.signal = true;
-    await reloaded.refresh();
+    await reloaded.feed.refresh();
     expect(server.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
-    expect(reloaded.current().marks).toEqual([]);
+    expect(stateOf(reloaded).marks).toEqual([]);
     expect(localStorage.getItem(HOST_MARKS_STORAGE_KEY)).toBeNull();
   });
 
   it('goes out with the next poll, without a tap', async () => {
     const { server, open } = setUp();
     const host = open();
-    await host.signIn(KEY);
-    const stop = host.start();
+    await host.account.signIn(KEY);
+    const stop = host.feed.start();
     await vi.advanceTimersByTimeAsync(0);
     server.signal = false;
-    host.mark({ guestId: 'b', paid: true, amount: 18_689 });
+    host.paidMarks.mark({ guestId: 'b', paid: true, amount: 18_689 });
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(server.guests.find((guest) => guest.id === 'b')?.paid_amount).toBeNull();
     server.signal = true;
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(server.guests.find((guest) => guest.id === 'b')?.paid_amount).toBe(18_689);
-    expect(host.current().marks).toEqual([]);
+    expect(stateOf(host).marks).toEqual([]);
     stop();
   });
 
   it('sends the host’s marks in order, only the last one per guest', async () => {
     const { server, open } = setUp();
     const host = open();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     server.signal = false;
-    host.mark({ guestId: 'a', paid: true, amount: 11_990 });
-    host.mark({ guestId: 'b', paid: true, amount: 18_689 });
-    host.mark({ guestId: 'a', paid: false, amount: null });
-    await host.refresh();
+    host.paidMarks.mark({ guestId: 'a', paid: true, amount: 11_990 });
+    host.paidMarks.mark({ guestId: 'b', paid: true, amount: 18_689 });
+    host.paidMarks.mark({ guestId: 'a', paid: false, amount: null });
+    await host.feed.refresh();
     expect(stored().map((mark) => [mark.guestId, mark.paid])).toEqual([
       ['b', true],
       ['a', false],
     ]);
     server.signal = true;
     server.actions.length = 0;
-    await host.refresh();
+    await host.feed.refresh();
     expect(paidActions(server.actions)).toEqual([
       { action: 'paid', guestId: 'b', paid: true, amount: 18_689 },
       { action: 'paid', guestId: 'a', paid: false },
@@ -104,71 +105,71 @@ describe('a paid mark with no signal', () => {
   it('is never sent twice, also when the party cannot be read right after it went', async () => {
     const { server, extra, open } = setUp();
     const host = open();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     extra.partyDown = true;
-    host.mark({ guestId: 'a', paid: true, amount: 11_990 });
-    await host.refresh();
+    host.paidMarks.mark({ guestId: 'a', paid: true, amount: 11_990 });
+    await host.feed.refresh();
     // The server has it; the row keeps showing it until a party read after the send shows it too.
-    expect(host.current().marks).toMatchObject([{ guestId: 'a', sent: true }]);
+    expect(stateOf(host).marks).toMatchObject([{ guestId: 'a', sent: true }]);
     expect(stored()).toMatchObject([{ guestId: 'a', sent: true }]);
-    await host.refresh();
-    expect(open().current().marks).toMatchObject([{ guestId: 'a', sent: true }]); // A reload does not send it again either.
+    await host.feed.refresh();
+    expect(stateOf(open()).marks).toMatchObject([{ guestId: 'a', sent: true }]); // A reload does not send it again either.
     extra.partyDown = false;
-    await host.refresh();
-    await host.refresh();
+    await host.feed.refresh();
+    await host.feed.refresh();
     expect(paidActions(server.actions)).toHaveLength(1);
-    expect(host.current().marks).toEqual([]);
-    expect(host.current().snapshot?.party.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
+    expect(stateOf(host).marks).toEqual([]);
+    expect(stateOf(host).snapshot?.party.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
   });
 
   it('keeps a mark the server could not take (5xx) and tries again at the next refresh', async () => {
     const { server, extra, open } = setUp();
     const host = open();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     extra.failing = true;
-    host.mark({ guestId: 'a', paid: true, amount: 11_990 });
-    await host.refresh();
-    expect(host.current().marks).toMatchObject([{ guestId: 'a', problem: 'failed' }]);
+    host.paidMarks.mark({ guestId: 'a', paid: true, amount: 11_990 });
+    await host.feed.refresh();
+    expect(stateOf(host).marks).toMatchObject([{ guestId: 'a', problem: 'failed' }]);
     extra.failing = false;
-    await host.refresh();
+    await host.feed.refresh();
     expect(server.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
-    expect(host.current().marks).toEqual([]);
+    expect(stateOf(host).marks).toEqual([]);
   });
 
   it('drops a mark the server refuses (4xx), says why, and does not retry it; the next mark clears the reason', async () => {
     const { server, open } = setUp();
     const host = open();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     server.refuse = 'Invitado desconocido.';
-    host.mark({ guestId: 'a', paid: true, amount: 11_990 });
-    await host.refresh();
-    expect(host.current().marks).toEqual([]);
-    expect(host.current().markRefusals.get('a')).toBe('Invitado desconocido.');
-    await host.refresh();
+    host.paidMarks.mark({ guestId: 'a', paid: true, amount: 11_990 });
+    await host.feed.refresh();
+    expect(stateOf(host).marks).toEqual([]);
+    expect(stateOf(host).markRefusals.get('a')).toBe('Invitado desconocido.');
+    await host.feed.refresh();
     expect(paidActions(server.actions)).toHaveLength(1);
     server.refuse = null;
-    host.mark({ guestId: 'a', paid: true, amount: 11_990 });
-    expect(host.current().markRefusals.has('a')).toBe(false);
+    host.paidMarks.mark({ guestId: 'a', paid: true, amount: 11_990 });
+    expect(stateOf(host).markRefusals.has('a')).toBe(false);
   });
 
   it('waits for the next sign-in when the key stops working, and is sent then', async () => {
     const { server, open } = setUp();
     const host = open();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     server.signal = false;
-    host.mark({ guestId: 'a', paid: true, amount: 11_990 });
-    await host.refresh();
+    host.paidMarks.mark({ guestId: 'a', paid: true, amount: 11_990 });
+    await host.feed.refresh();
     server.signal = true;
     const { server: other, ask: otherAsk } = fakeHostServer('otra-clave');
     other.guests = server.guests;
     const changed = createHostSession({ ask: otherAsk, store: localHostStore });
-    await changed.refresh();
-    expect(changed.current().signedIn).toBe(false);
+    await changed.feed.refresh();
+    expect(stateOf(changed).signedIn).toBe(false);
     expect(stored()).toMatchObject([{ guestId: 'a', paid: true }]);
-    await changed.signIn('otra-clave');
-    await changed.refresh();
+    await changed.account.signIn('otra-clave');
+    await changed.feed.refresh();
     expect(other.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
-    expect(changed.current().marks).toEqual([]);
+    expect(stateOf(changed).marks).toEqual([]);
   });
 });
 

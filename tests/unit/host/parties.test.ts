@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { actionOf, parseMarks } from '../../../src/host/marks.ts';
 import { formatPartyDate, parseMadeParty, parseParties, todayIso } from '../../../src/host/parties.ts';
-import { POLL_MS } from '../../../src/host/session.ts';
+import { POLL_MS } from '../../../src/host/feed.ts';
 import { HOST_MARKS_STORAGE_KEY } from '../../../src/host/storage.ts';
 import { ANA, ANA_KEY, BETO, fakeParties, info, OWNER } from './fake-parties.ts';
+import { stateOf } from './fixtures.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -17,31 +18,31 @@ describe('whose key it is', () => {
   it('is the owner’s when the function lists the parties: the default party’s page, every party one tap away', async () => {
     const { session, names } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
-    expect(host.current()).toMatchObject({ role: 'owner', place: { view: 'party', code: null }, parties: [{ name: 'Fiesta de prueba' }, {}, {}] });
+    await host.account.signIn(OWNER);
+    expect(stateOf(host)).toMatchObject({ role: 'owner', place: { view: 'party', code: null }, parties: [{ name: 'Fiesta de prueba' }, {}, {}] });
     expect(names(host)).toEqual(['Dora Prueba']);
-    expect(session().current()).toMatchObject({ role: 'owner', signedIn: true });
+    expect(stateOf(session())).toMatchObject({ role: 'owner', signedIn: true });
   });
 
   it('is a party’s own when the list is refused: its page, and nothing names another party', async () => {
     const { server, session, names } = fakeParties();
     const host = session();
-    await host.signIn(ANA_KEY);
-    expect(host.current()).toMatchObject({ role: 'party', place: { view: 'party', code: null }, snapshot: { party: { info: { name: 'Cumpleaños de Ana' } } } });
+    await host.account.signIn(ANA_KEY);
+    expect(stateOf(host)).toMatchObject({ role: 'party', place: { view: 'party', code: null }, snapshot: { party: { info: { name: 'Cumpleaños de Ana' } } } });
     expect(names(host)).toEqual(['Ana Pérez']);
-    await host.refresh();
+    await host.feed.refresh();
     expect(server.requests.filter((request) => request.action.action !== 'parties').every((request) => request.action.party === undefined)).toBe(true);
   });
 
   it('asks again after a sign-in with no answer to that question', async () => {
     const { server, session } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
+    await host.account.signIn(OWNER);
     localStorage.setItem('hostPlace', '{}');
     const reloaded = session();
-    expect(reloaded.current().role).toBeNull();
-    await reloaded.refresh();
-    expect(reloaded.current().role).toBe('owner');
+    expect(stateOf(reloaded).role).toBeNull();
+    await reloaded.feed.refresh();
+    expect(stateOf(reloaded).role).toBe('owner');
     expect(server.requests.at(-2)?.action).toEqual({ action: 'parties' });
   });
 });
@@ -50,15 +51,15 @@ describe('the owner going from party to party', () => {
   it('names the open party in every request: its page, a guest, a paid mark, the CSV', async () => {
     const { server, session, names } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
-    host.openParty(BETO);
-    await host.refresh();
+    await host.account.signIn(OWNER);
+    host.places.openParty(BETO);
+    await host.feed.refresh();
     expect(names(host)).toEqual(['Beto Soto']);
     server.requests.length = 0;
-    await host.ask({ action: 'guest', guestId: 'g2' });
-    await host.ask({ action: 'orders' });
-    host.mark({ guestId: 'g2', paid: true, amount: 11_990 });
-    await host.refresh();
+    await host.places.ask({ action: 'guest', guestId: 'g2' });
+    await host.places.ask({ action: 'orders' });
+    host.paidMarks.mark({ guestId: 'g2', paid: true, amount: 11_990 });
+    await host.feed.refresh();
     expect(server.requests.map((request) => request.action.party)).toEqual([BETO, BETO, BETO, BETO, BETO]);
     expect(server.requests.find((request) => request.action.action === 'paid')?.action).toEqual({
       action: 'paid',
@@ -72,16 +73,16 @@ describe('the owner going from party to party', () => {
   it('never shows one party’s snapshot as another’s, with no signal or after a reload', async () => {
     const { server, session, names } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
-    host.openParty(ANA);
-    await host.refresh();
+    await host.account.signIn(OWNER);
+    host.places.openParty(ANA);
+    await host.feed.refresh();
     expect(names(host)).toEqual(['Ana Pérez']);
     server.signal = false;
-    host.openParty(BETO);
-    await host.refresh();
-    expect(host.current()).toMatchObject({ snapshot: null, problem: { kind: 'offline' } });
-    expect(session().current()).toMatchObject({ place: { view: 'party', code: BETO }, snapshot: null });
-    host.openParty(ANA);
+    host.places.openParty(BETO);
+    await host.feed.refresh();
+    expect(stateOf(host)).toMatchObject({ snapshot: null, problem: { kind: 'offline' } });
+    expect(stateOf(session())).toMatchObject({ place: { view: 'party', code: BETO }, snapshot: null });
+    host.places.openParty(ANA);
     expect(names(host)).toEqual(['Ana Pérez']);
     expect(names(session())).toEqual(['Ana Pérez']);
   });
@@ -89,31 +90,31 @@ describe('the owner going from party to party', () => {
   it('drops an answer about the party the owner just left', async () => {
     const { server, session, names } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
+    await host.account.signIn(OWNER);
     let release = () => {};
     server.hold = new Promise((resolve) => (release = resolve));
-    host.openParty(ANA); // Its request waits on the network…
+    host.places.openParty(ANA); // Its request waits on the network…
     server.hold = null;
-    host.openParty(BETO); // …while the owner already moved on.
+    host.places.openParty(BETO); // …while the owner already moved on.
     release();
-    await host.refresh();
+    await host.feed.refresh();
     expect(names(host)).toEqual(['Beto Soto']);
-    expect(host.current().snapshot?.code).toBe(BETO);
+    expect(stateOf(host).snapshot?.code).toBe(BETO);
   });
 
   it('keeps the list fresh while it is on screen, every few seconds', async () => {
     const { server, parties, session } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
-    const stop = host.start();
-    host.openParties();
+    await host.account.signIn(OWNER);
+    const stop = host.feed.start();
+    host.places.openParties();
     await vi.advanceTimersByTimeAsync(0);
     parties.set('otra', info('codigoDeOtraFiesta0000', 'Otra fiesta'));
     const asked = server.requests.length;
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(server.requests.slice(asked).map((request) => request.action)).toEqual([{ action: 'parties' }]);
-    expect(host.current().parties?.map((party) => party.name)).toContain('Otra fiesta');
-    expect(host.current().snapshot).toBeNull();
+    expect(stateOf(host).parties?.map((party) => party.name)).toContain('Otra fiesta');
+    expect(stateOf(host).snapshot).toBeNull();
     stop();
   });
 });
@@ -122,9 +123,9 @@ describe('a new party, and closing one', () => {
   it('opens the new party’s page with its key, shown until the owner leaves it, never kept on the phone', async () => {
     const { session } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
-    expect(await host.createParty({ name: 'Fiesta nueva', date: '2026-12-24', paymentUrl: null })).toBeNull();
-    expect(host.current()).toMatchObject({
+    await host.account.signIn(OWNER);
+    expect(await host.places.createParty({ name: 'Fiesta nueva', date: '2026-12-24', paymentUrl: null })).toBeNull();
+    expect(stateOf(host)).toMatchObject({
       place: { view: 'party', code: 'codigoDeLaFiestaNueva0' },
       made: { code: 'codigoDeLaFiestaNueva0', key: 'la-clave-nueva' },
     });
@@ -133,37 +134,37 @@ describe('a new party, and closing one', () => {
         .map((name) => localStorage.getItem(name))
         .join(),
     ).not.toContain('la-clave-nueva');
-    host.openParties();
-    host.openParty('codigoDeLaFiestaNueva0');
-    expect(host.current().made).toBeNull();
+    host.places.openParties();
+    host.places.openParty('codigoDeLaFiestaNueva0');
+    expect(stateOf(host).made).toBeNull();
   });
 
   it('gives the function’s reason when it says no', async () => {
     const { server, session } = fakeParties();
     const host = session();
-    await host.signIn(ANA_KEY);
-    expect(await host.createParty({ name: 'Otra', date: '2026-12-24', paymentUrl: null })).toBe('Esta clave abre solo su fiesta.');
+    await host.account.signIn(ANA_KEY);
+    expect(await host.places.createParty({ name: 'Otra', date: '2026-12-24', paymentUrl: null })).toBe('Esta clave abre solo su fiesta.');
     server.signal = false;
-    expect(await host.closeParty()).toBe('Sin señal: intenta de nuevo cuando vuelva la conexión.');
+    expect(await host.feed.closeParty()).toBe('Sin señal: intenta de nuevo cuando vuelva la conexión.');
   });
 
   it('closes the party on screen and shows it closed', async () => {
     const { server, session } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
-    host.openParty(BETO);
-    expect(await host.closeParty()).toBeNull();
+    await host.account.signIn(OWNER);
+    host.places.openParty(BETO);
+    expect(await host.feed.closeParty()).toBeNull();
     expect(server.requests.find((request) => request.action.action === 'close_party')?.action).toEqual({ action: 'close_party', party: BETO });
-    expect(host.current().snapshot?.party.info?.closed_at).toBe('2026-11-29T03:00:00Z');
+    expect(stateOf(host).snapshot?.party.info?.closed_at).toBe('2026-11-29T03:00:00Z');
   });
 
   it('forgets the role, the place and the list at “Salir”', async () => {
     const { session } = fakeParties();
     const host = session();
-    await host.signIn(OWNER);
-    host.openParty(BETO);
-    host.signOut();
-    expect(host.current()).toMatchObject({ role: null, place: { view: 'party', code: null }, parties: null });
+    await host.account.signIn(OWNER);
+    host.places.openParty(BETO);
+    host.account.signOut();
+    expect(stateOf(host)).toMatchObject({ role: null, place: { view: 'party', code: null }, parties: null });
     expect(localStorage.getItem('hostPlace')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostAnswer } from '../../../src/host/api.ts';
-import { createHostSession, POLL_MS } from '../../../src/host/session.ts';
+import { POLL_MS } from '../../../src/host/feed.ts';
+import { createHostSession } from '../../../src/host/session.ts';
 import { HOST_KEY_STORAGE_KEY, HOST_SNAPSHOT_STORAGE_KEY, localHostStore } from '../../../src/host/storage.ts';
 import type { HostAction } from '../../../supabase/functions/_shared/host-request.ts';
-import { guestRow, partyOf } from './fixtures.ts';
+import { guestRow, partyOf, stateOf } from './fixtures.ts';
 
 const KEY = 'clave-del-anfitrión';
 
@@ -46,8 +47,8 @@ describe('signing in', () => {
   it('keeps the key and the party on the phone with the right key', async () => {
     const { session } = fakeHost();
     const host = session();
-    await host.signIn(`  ${KEY} `);
-    expect(host.current()).toMatchObject({ signedIn: true, signInError: null, problem: null, snapshot: { party: { total: 10_900 }, receivedAt: Date.now() } });
+    await host.account.signIn(`  ${KEY} `);
+    expect(stateOf(host)).toMatchObject({ signedIn: true, signInError: null, problem: null, snapshot: { party: { total: 10_900 }, receivedAt: Date.now() } });
     expect(localStorage.getItem(HOST_KEY_STORAGE_KEY)).toBe(KEY);
     expect(JSON.parse(localStorage.getItem(HOST_SNAPSHOT_STORAGE_KEY) ?? '{}')).toMatchObject({ party: { total: 10_900 } });
   });
@@ -55,38 +56,38 @@ describe('signing in', () => {
   it('says why not: a wrong key, too many tries, no signal, nothing typed', async () => {
     const { server, session } = fakeHost();
     const host = session();
-    await host.signIn('otra');
-    expect(host.current()).toMatchObject({ signedIn: false, signInError: 'Clave incorrecta.' });
+    await host.account.signIn('otra');
+    expect(stateOf(host)).toMatchObject({ signedIn: false, signInError: 'Clave incorrecta.' });
     server.limited = true;
-    await host.signIn(KEY);
-    expect(host.current().signInError).toBe('Demasiados intentos; espera un minuto.');
+    await host.account.signIn(KEY);
+    expect(stateOf(host).signInError).toBe('Demasiados intentos; espera un minuto.');
     server.signal = false;
-    await host.signIn(KEY);
-    expect(host.current().signInError).toBe('Sin señal: intenta de nuevo cuando vuelva la conexión.');
+    await host.account.signIn(KEY);
+    expect(stateOf(host).signInError).toBe('Sin señal: intenta de nuevo cuando vuelva la conexión.');
     const asked = server.requests.length;
-    await host.signIn('   ');
-    expect(host.current().signInError).toBe('Escribe la clave de anfitrión.');
+    await host.account.signIn('   ');
+    expect(stateOf(host).signInError).toBe('Escribe la clave de anfitrión.');
     expect(server.requests).toHaveLength(asked);
     expect(localStorage.getItem(HOST_KEY_STORAGE_KEY)).toBeNull();
   });
 
   it('comes back signed in with the last snapshot after a reload, even with no signal', async () => {
     const { server, session } = fakeHost();
-    await session().signIn(KEY);
+    await session().account.signIn(KEY);
     const receivedAt = Date.now();
     server.signal = false;
     vi.advanceTimersByTime(60_000);
     const reloaded = session();
-    expect(reloaded.current()).toMatchObject({ signedIn: true, snapshot: { receivedAt, party: { guests: [{ full_name: 'Ana Pérez' }] } } });
+    expect(stateOf(reloaded)).toMatchObject({ signedIn: true, snapshot: { receivedAt, party: { guests: [{ full_name: 'Ana Pérez' }] } } });
   });
 
   it('forgets the key and the snapshot on Salir, and asks nothing more', async () => {
     const { server, session } = fakeHost();
     const host = session();
-    const stop = host.start();
-    await host.signIn(KEY);
-    host.signOut();
-    expect(host.current()).toMatchObject({ signedIn: false, snapshot: null });
+    const stop = host.feed.start();
+    await host.account.signIn(KEY);
+    host.account.signOut();
+    expect(stateOf(host)).toMatchObject({ signedIn: false, snapshot: null });
     expect(localStorage.getItem(HOST_KEY_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(HOST_SNAPSHOT_STORAGE_KEY)).toBeNull();
     const asked = server.requests.length;
@@ -100,14 +101,14 @@ describe('staying fresh', () => {
   it('asks again every few seconds, never more than 5 s apart', async () => {
     const { server, session } = fakeHost();
     const host = session();
-    await host.signIn(KEY);
-    const stop = host.start();
+    await host.account.signIn(KEY);
+    const stop = host.feed.start();
     await vi.advanceTimersByTimeAsync(0);
     server.party = partyOf([guestRow(), guestRow({ id: 'otro', full_name: 'Beto' })]);
     const before = server.requests.length;
     await vi.advanceTimersByTimeAsync(5000);
     expect(server.requests.length - before).toBeGreaterThanOrEqual(1);
-    expect(host.current().snapshot?.party.guests.map((guest) => guest.full_name)).toEqual(['Ana Pérez', 'Beto']);
+    expect(stateOf(host).snapshot?.party.guests.map((guest) => guest.full_name)).toEqual(['Ana Pérez', 'Beto']);
     expect(POLL_MS).toBeLessThanOrEqual(4000);
     stop();
   });
@@ -115,32 +116,32 @@ describe('staying fresh', () => {
   it('keeps the last snapshot and its age with no signal, and clears the problem when it returns', async () => {
     const { server, session } = fakeHost();
     const host = session();
-    await host.signIn(KEY);
-    const stop = host.start();
+    await host.account.signIn(KEY);
+    const stop = host.feed.start();
     await vi.advanceTimersByTimeAsync(0);
-    const kept = host.current().snapshot;
+    const kept = stateOf(host).snapshot;
     server.signal = false;
     await vi.advanceTimersByTimeAsync(3 * POLL_MS);
-    expect(host.current()).toMatchObject({ signedIn: true, problem: { kind: 'offline' } });
-    expect(host.current().snapshot).toEqual(kept);
+    expect(stateOf(host)).toMatchObject({ signedIn: true, problem: { kind: 'offline' } });
+    expect(stateOf(host).snapshot).toEqual(kept);
     server.signal = true;
-    await host.refresh();
-    expect(host.current().problem).toBeNull();
-    expect(host.current().snapshot?.receivedAt).toBeGreaterThan(kept?.receivedAt ?? Infinity);
+    await host.feed.refresh();
+    expect(stateOf(host).problem).toBeNull();
+    expect(stateOf(host).snapshot?.receivedAt).toBeGreaterThan(kept?.receivedAt ?? Infinity);
     stop();
   });
 
   it('asks nothing while the page is hidden', async () => {
     const { server, session } = fakeHost();
     const host = session();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     server.visible = false;
-    const stop = host.start();
+    const stop = host.feed.start();
     const asked = server.requests.length;
     await vi.advanceTimersByTimeAsync(10 * POLL_MS);
     expect(server.requests).toHaveLength(asked);
     server.visible = true;
-    await host.refresh();
+    await host.feed.refresh();
     expect(server.requests).toHaveLength(asked + 1);
     stop();
   });
@@ -148,11 +149,11 @@ describe('staying fresh', () => {
   it('waits as long as the server asks when it is limiting this network', async () => {
     const { server, session } = fakeHost();
     const host = session();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     server.limited = true;
-    const stop = host.start();
+    const stop = host.feed.start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(host.current().problem).toEqual({ kind: 'refused', error: 'Demasiados intentos; espera un minuto.' });
+    expect(stateOf(host).problem).toEqual({ kind: 'refused', error: 'Demasiados intentos; espera un minuto.' });
     const asked = server.requests.length;
     await vi.advanceTimersByTimeAsync(29_000);
     expect(server.requests).toHaveLength(asked);
@@ -164,10 +165,10 @@ describe('staying fresh', () => {
   it('signs out when the key stops working (the host changed it)', async () => {
     const { server, session } = fakeHost();
     const host = session();
-    await host.signIn(KEY);
+    await host.account.signIn(KEY);
     server.key = 'nueva';
-    await host.refresh();
-    expect(host.current()).toMatchObject({ signedIn: false, snapshot: null, signInError: 'Clave incorrecta.' });
+    await host.feed.refresh();
+    expect(stateOf(host)).toMatchObject({ signedIn: false, snapshot: null, signInError: 'Clave incorrecta.' });
     expect(localStorage.getItem(HOST_KEY_STORAGE_KEY)).toBeNull();
   });
 });
