@@ -10,5 +10,5 @@ export { owesMore, parsePartyOrders, type Party, type PartyGuest } from './party
 export { createHostSession, type FeedProblem, type HostSession, type HostState } from './session.ts';
 export { localHostStore } from './storage.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
-export { importEffect, menuCategories, searchMenu, useHostMenu, type MenuItem, type MenuState } from './menu.ts';
+export { editProblem, importEffect, MENU_MESSAGES, menuCategories, searchMenu, useHostMenu, type MenuItem, type MenuState } from './menu.ts';
 export { checkProduct, describeProblem, parseMenuText, parsePrice, PRODUCT_PROBLEMS, type ImportLine } from '../../supabase/functions/_shared/menu-import.ts';
