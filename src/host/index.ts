@@ -10,5 +10,5 @@ export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo 
 export { owesMore, parsePartyOrders, type Party, type PartyGuest } from './party.ts';
 export type { HostSession } from './session.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
-export { importEffect, menuCategories, searchMenu, useHostMenu, type MenuItem, type MenuState } from './menu.ts';
+export { editProblem, importEffect, MENU_MESSAGES, menuCategories, searchMenu, useHostMenu, type MenuItem, type MenuState } from './menu.ts';
 export { checkProduct, describeProblem, parseMenuText, parsePrice, PRODUCT_PROBLEMS, type ImportLine } from '../../supabase/functions/_shared/menu-import.ts';

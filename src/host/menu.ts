@@ -3,14 +3,15 @@
  * function, checked on arrival, searched like the guests' list, and changed
  * one edit at a time (a price, sold out, a new product, an import). Each edit
  * answers the whole list as the server now holds it, which replaces the one
- * on screen; a refusal leaves it as it was and says why in Spanish.
+ * on screen; a refusal leaves it as it was and says why in Spanish. An answer
+ * lost after the request left says nothing of the change: the list is read
+ * again, and the page says whether the change is on it.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 // The rule itself, not the catalogue: the host's page never loads the built-in list.
 import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
-import type { HostAnswer } from './api.ts';
 import { useHostSession } from './hooks.ts';
 
 export interface MenuItem {
@@ -58,10 +59,13 @@ export function menuCategories(items: readonly MenuItem[]): string[] {
   return [...new Set(items.map((item) => item.category))];
 }
 
+/** A product's name as the list tells products apart: whatever its capitals. */
+const nameKey = (name: string) => name.toLocaleLowerCase('es-CL');
+
 /** What an import will do to the list: products it adds and products it changes (by name, whatever the capitals). */
 export function importEffect(items: readonly MenuItem[], names: readonly string[]): { readonly added: number; readonly changed: number } {
-  const known = new Set(items.map((item) => item.name.toLocaleLowerCase('es-CL')));
-  const changed = names.filter((name) => known.has(name.toLocaleLowerCase('es-CL'))).length;
+  const known = new Set(items.map((item) => nameKey(item.name)));
+  const changed = names.filter((name) => known.has(nameKey(name))).length;
   return { added: names.length - changed, changed };
 }
 
@@ -69,14 +73,45 @@ export type MenuEdit = Extract<HostAction, { action: 'set_price' | 'set_sold_out
 
 export const MENU_MESSAGES = {
   offline: 'Sin señal: el cambio no se guardó. Intenta de nuevo cuando vuelva la conexión.',
-  failed: 'El servidor no respondió; el cambio no se guardó. Intenta de nuevo.',
+  /** The answer was lost, and the list read again does not have the change. */
+  notThere: 'El servidor no respondió y la carta sigue como estaba: el cambio no se guardó. Intenta de nuevo.',
+  /** The answer was lost, and so was the list asked for again: nothing is known. */
+  unknown: 'El servidor no respondió y no se pudo saber si el cambio se guardó. Revisa la carta cuando vuelva la conexión antes de intentarlo de nuevo.',
+  /** The answer was lost, and the list read again has the whole import. */
+  importThere: 'La carta quedó guardada.',
 } as const;
 
-/** Why an edit did not go through, in the host's words (the function's 400s name the request: the host needs only the rule). */
-export function editRefusal(answer: HostAnswer): string {
-  if (answer.kind === 'refused') return hostReason(answer.error);
-  if (answer.kind === 'offline') return MENU_MESSAGES.offline;
-  return MENU_MESSAGES.failed;
+/**
+ * What became of an edit: saved (the answer said so, or it was lost and the
+ * list read again has the change), not saved (refused, never sent, or lost
+ * and the list read again does not have it), or not known (lost, and the list
+ * could not be read again).
+ */
+export type EditOutcome =
+  | { readonly kind: 'saved'; readonly checked: boolean }
+  | { readonly kind: 'not-saved'; readonly reason: string }
+  | { readonly kind: 'unknown'; readonly reason: string };
+
+/** What a form says of an outcome: nothing when saved, else why not (or that it is not known). */
+export const editProblem = (outcome: EditOutcome): string | null => (outcome.kind === 'saved' ? null : outcome.reason);
+
+/** Whether the list holds the edit: each product it names, as it left it. */
+export function listHolds(menu: HostMenu, edit: MenuEdit): boolean {
+  const byName = new Map(menu.items.map((item) => [nameKey(item.name), item]));
+  const holds = (name: string, wanted: (item: MenuItem) => boolean) => {
+    const item = byName.get(nameKey(name));
+    return item !== undefined && wanted(item);
+  };
+  switch (edit.action) {
+    case 'set_price':
+      return holds(edit.name, (item) => item.price === edit.price);
+    case 'set_sold_out':
+      return holds(edit.name, (item) => item.sold_out === edit.soldOut);
+    case 'add_product':
+      return holds(edit.name, (item) => item.name === edit.name && item.price === edit.price && item.category === edit.category);
+    case 'import_menu':
+      return edit.lines.every((line) => holds(line.name, (item) => item.name === line.name && item.price === line.price && item.category === line.category));
+  }
 }
 
 export type MenuStatus = 'loading' | 'ready' | 'offline' | 'failed';
@@ -84,8 +119,8 @@ export type MenuStatus = 'loading' | 'ready' | 'offline' | 'failed';
 export interface MenuState {
   readonly menu: HostMenu | null;
   readonly status: MenuStatus;
-  /** Sends an edit; resolves to why it was refused, or null once the list on screen is the server's new one. */
-  readonly edit: (edit: MenuEdit) => Promise<string | null>;
+  /** Sends an edit; resolves once the list on screen is the server's new one, or to why not. */
+  readonly edit: (edit: MenuEdit) => Promise<EditOutcome>;
   /** Asks for the list again (the signal came back). */
   readonly reload: () => void;
 }
@@ -117,13 +152,27 @@ export function useHostMenu(): MenuState {
   }, []);
 
   const edit = useCallback(
-    async (change: MenuEdit): Promise<string | null> => {
+    async (change: MenuEdit): Promise<EditOutcome> => {
+      const show = (read: HostMenu) => {
+        setMenu(read);
+        setStatus('ready');
+      };
+      // With no signal at all the request never leaves: nothing was saved.
+      const leftOnline = navigator.onLine;
       const answer = await places.ask(change);
       const read = answer.kind === 'ok' ? parseMenu(answer.json) : null;
-      if (!read) return answer.kind === 'ok' ? MENU_MESSAGES.failed : editRefusal(answer);
-      setMenu(read);
-      setStatus('ready');
-      return null;
+      if (read) {
+        show(read);
+        return { kind: 'saved', checked: false };
+      }
+      if (answer.kind === 'refused') return { kind: 'not-saved', reason: hostReason(answer.error) };
+      if (answer.kind === 'offline' && !leftOnline) return { kind: 'not-saved', reason: MENU_MESSAGES.offline };
+      // The request may have reached the server: the list as it now is says whether the change is on it.
+      const again = await places.ask({ action: 'menu' });
+      const now = again.kind === 'ok' ? parseMenu(again.json) : null;
+      if (!now) return { kind: 'unknown', reason: MENU_MESSAGES.unknown };
+      show(now);
+      return listHolds(now, change) ? { kind: 'saved', checked: true } : { kind: 'not-saved', reason: MENU_MESSAGES.notThere };
     },
     [places],
   );

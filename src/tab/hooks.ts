@@ -8,9 +8,13 @@ export function useActiveOrders(tab: TabStore): readonly Order[] | undefined {
   return useSyncExternalStore(tab.subscribe, tab.orders);
 }
 
-/** The sum of those orders (0 while loading): a pick renders the totals without rendering the rows with them. */
-export function useTabTotal(tab: TabStore): number {
-  return useSyncExternalStore(tab.subscribe, tab.total);
+/**
+ * What those orders charge; undefined until the stored tab is read, so no
+ * screen shows a total the phone does not hold. A pick renders the totals
+ * without rendering the rows with them.
+ */
+export function useTabTotal(tab: TabStore): number | undefined {
+  return useSyncExternalStore(tab.subscribe, () => (tab.state() === 'loading' ? undefined : tab.total()));
 }
 
 /** Loading, empty or open: changes only when the tab's first order comes or its last goes. */

@@ -4,6 +4,7 @@ import { TabStore } from './store.ts';
 export type { Order } from '../db/index.ts';
 export { useActiveOrders, useTabState, useTabTotal } from './hooks.ts';
 export { formatPesos, formatPrice, paymentLink, tippedTotal } from './money.ts';
+export { refusalLine } from './refusals.ts';
 export { TabStore, type TabReset } from './store.ts';
 
 const tabs = new Map<string, TabStore>();

@@ -13,10 +13,25 @@ export function formatPrice(price: number | null | undefined): string {
 
 const countable = (price: number | null | undefined): price is number => !!price && Number.isSafeInteger(price) && price > 0;
 
-/** Sum of the orders' prices that are valid whole pesos; a broken price adds nothing. No list of prices is made: it runs at every tap on a long tab. */
-export function ordersTotal(orders: readonly { readonly product_price: number | null | undefined }[]): number {
+/** An order as the totals see it: its price, and whether the server refused it for good. */
+export interface Charge {
+  readonly product_price: number | null | undefined;
+  readonly rejected?: string | undefined;
+}
+
+/**
+ * What the guest owes for an order: its price, unless the price is broken or
+ * the server refused the order ("no aceptado": the host's totals never had it).
+ */
+export const charged = (order: Charge): number => (order.rejected === undefined && countable(order.product_price) ? order.product_price : 0);
+
+/**
+ * The tab's total, the one rule every screen and the pay link read: the sum of
+ * what each order charges. No list of prices is made: it runs at every tap on a long tab.
+ */
+export function ordersTotal(orders: readonly Charge[]): number {
   let total = 0;
-  for (const { product_price: price } of orders) if (countable(price)) total += price;
+  for (const order of orders) total += charged(order);
   return total;
 }
 

@@ -77,7 +77,7 @@ export class TabStore {
 
   /** The guest's active orders, newest first, as the screen shows them; undefined until read. */
   readonly orders = (): readonly Order[] | undefined => this.shown;
-  /** Their sum in pesos. */
+  /** What they charge in pesos (a refused pick charges nothing). */
   readonly total = (): number => this.shownTotal;
   readonly state = (): TabState => (this.shown === undefined ? 'loading' : this.shown.length === 0 ? 'empty' : 'open');
 

@@ -61,7 +61,8 @@ function TabRows({ tab, final, onAgain, onRemove, onRowsShown }: RowActions & { 
   const orders = useDeferredValue(useActiveOrders(tab));
   useLayoutEffect(onRowsShown, [orders, onRowsShown]);
   if (orders === undefined || orders.length === 0) return null;
-  return final ? <OrderList orders={orders} /> : <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} />;
+  // Over, the tab is final: only a pick the server refused can still be taken off it.
+  return final ? <OrderList orders={orders} onRemove={onRemove} onlyRefusedGo /> : <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} />;
 }
 
 interface TabTotalsProps {
@@ -76,11 +77,10 @@ interface TabTotalsProps {
 /** The totals and the way to pay: what a pick renders in the tap itself. */
 const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open, terms }: TabTotalsProps) {
   const total = useTabTotal(tab);
-  const tipped = tippedTotal(total);
   return (
     <div className="totals-and-pay" ref={totalsRef} tabIndex={-1}>
       <Totals total={total} />
-      {open && <PayAndReset tipped={tipped} onReset={onReset} terms={terms} />}
+      {open && total !== undefined && <PayAndReset tipped={tippedTotal(total)} onReset={onReset} terms={terms} />}
     </div>
   );
 });

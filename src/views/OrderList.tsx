@@ -1,17 +1,19 @@
 import { memo, useContext } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import { formatPrice, type Order } from '../tab/index.ts';
+import { formatPrice, refusalLine, type Order } from '../tab/index.ts';
 import { PlusOneIcon, RemoveIcon } from './icons.tsx';
 import { MenuContext } from './menu-context.tsx';
 
 /** Rows per block: a long tab is laid out, hit-tested and re-rendered a block at a time. */
 const BLOCK_SIZE = 25;
 
-/** None once the party is over: its tabs are final. */
+/** None once the party is over (its tabs are final) but 'Quitar' on a pick the server refused. */
 interface RowActions {
   readonly onAgain?: ((product: Product) => void) | undefined;
   /** 'Quitar': `fromKeyboard` when pressed with a key, so focus can follow. */
   readonly onRemove?: ((order: Order, fromKeyboard: boolean) => void) | undefined;
+  /** 'Quitar' only on the picks the server refused. */
+  readonly onlyRefusedGo?: boolean | undefined;
 }
 
 /**
@@ -51,29 +53,36 @@ const sameRows = (before: readonly Order[], after: readonly Order[]) =>
 
 /** A block of rows; renders again only when one of its rows changed, not when the phone re-read the same tab. */
 const OrderBlock = memo(
-  function OrderBlock({ orders, onAgain, onRemove }: RowActions & { readonly orders: readonly Order[] }) {
+  function OrderBlock({ orders, ...actions }: RowActions & { readonly orders: readonly Order[] }) {
     return (
       <div className="order-block">
         {orders.map((order) => (
-          <OrderRow key={order.id} order={order} onAgain={onAgain} onRemove={onRemove} />
+          <OrderRow key={order.id} order={order} {...actions} />
         ))}
       </div>
     );
   },
-  (before, after) => before.onAgain === after.onAgain && before.onRemove === after.onRemove && sameRows(before.orders, after.orders),
+  (before, after) =>
+    before.onAgain === after.onAgain &&
+    before.onRemove === after.onRemove &&
+    before.onlyRefusedGo === after.onlyRefusedGo &&
+    sameRows(before.orders, after.orders),
 );
 
-/** One line of the tab, with 'Otra' and 'Quitar'; a new pick in its block renders only its own row. */
-const OrderRow = memo(function OrderRow({ order, onAgain, onRemove }: RowActions & { readonly order: Order }) {
+/**
+ * One line of the tab, with 'Otra' and 'Quitar'; a new pick in its block
+ * renders only its own row. A pick the server refused stays, struck through,
+ * with why, and counts in no total.
+ */
+const OrderRow = memo(function OrderRow({ order, onAgain, onRemove, onlyRefusedGo }: RowActions & { readonly order: Order }) {
   const name = order.product_name;
+  const refused = order.rejected !== undefined;
   // 'Otra' adds at today's price from the party's list; a product off it, or sold out, cannot be ordered again.
   const product = useContext(MenuContext).find(name);
+  const remove = onlyRefusedGo && !refused ? undefined : onRemove;
   return (
-    <div className="order" role="listitem">
-      <span className="order-name">
-        {name}
-        {order.rejected !== undefined && <span className="order-rejected"> · no aceptado</span>}
-      </span>
+    <div className="order" role="listitem" data-refused={refused || undefined}>
+      <span className="order-name">{name}</span>
       <span className="price">{formatPrice(order.product_price)}</span>
       <span className="order-actions">
         {product && onAgain && (
@@ -81,19 +90,20 @@ const OrderRow = memo(function OrderRow({ order, onAgain, onRemove }: RowActions
             <PlusOneIcon />
           </button>
         )}
-        {onRemove && (
+        {remove && (
           <button
             type="button"
             className="button button-icon button-quiet button-remove"
             aria-label={`Quitar ${name}`}
             data-order-id={order.id}
             // A keyboard press has detail 0; a tap or click counts its clicks.
-            onClick={(event) => onRemove(order, event.detail === 0)}
+            onClick={(event) => remove(order, event.detail === 0)}
           >
             <RemoveIcon />
           </button>
         )}
       </span>
+      {order.rejected !== undefined && <span className="order-rejected">{refusalLine(order.rejected)}</span>}
     </div>
   );
 });

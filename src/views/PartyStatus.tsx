@@ -5,11 +5,12 @@ import { paidLine, type TabStatus } from '../party/index.ts';
 export function PaidMarkLine({ status, tab }: { readonly status: TabStatus | null; readonly tab: TabStore }) {
   const total = useTabTotal(tab);
   if (!status?.paid) return null;
-  const line = paidLine(status.paid, total);
+  // Until the tab is read, what is owed is not known: only the mark shows.
+  const line = paidLine(status.paid, total ?? 0);
   return (
     <p className="card paid-mark" role="status">
       Pagado {formatPesos(status.paid.amount)} · {line.time}
-      {line.owed > 0 && <strong className="paid-mark-owed"> Debe {formatPesos(line.owed)} más</strong>}
+      {total !== undefined && line.owed > 0 && <strong className="paid-mark-owed"> Debe {formatPesos(line.owed)} más</strong>}
     </p>
   );
 }

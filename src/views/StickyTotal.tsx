@@ -51,7 +51,7 @@ function goTo(element: HTMLElement | null): void {
 export function StickyTotal({ tab, sync, totalsRef }: StickyTotalProps) {
   const total = useTabTotal(tab);
   const below = useBelowScreen(totalsRef);
-  if (!below || total === 0) return null;
+  if (!below || !total) return null;
   return (
     <button type="button" className="sticky-total" onClick={() => goTo(totalsRef.current)}>
       <span className="sticky-total-label">Total con propina</span>

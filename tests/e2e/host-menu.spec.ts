@@ -4,7 +4,8 @@
  * adds Pichanga de la casa at $12.990, and tries an import with one bad line
  * (nothing saved, the line named) before saving a good one. The database holds
  * each change. axe on the list, the form and the preview;
- * the toggles' 44 px targets.
+ * the toggles' 44 px targets. An import of 1,000 lines whose answer is lost
+ * is said as the list read again holds it.
  */
 import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
 import { axeViolations, HOST_KEY, query, signIn } from './host-support.ts';
@@ -89,4 +90,55 @@ test('the host edits the party’s list: a price, sold out, a new dish, an impor
   await carta.getByLabel('Buscar en la carta').fill('');
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/21-host-menu-3-list.png`, fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('an import whose answer is lost says what the server holds: nothing when it never got there, La carta quedó guardada. when it did', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? '';
+  const name = `Carta perdida ${Date.now() % 100_000}`;
+  await page.goto('/anfitrion');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Fiestas' }).click();
+  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
+  await page.getByPlaceholder('Nombre de la fiesta').fill(name);
+  await page.getByRole('button', { name: 'Crear fiesta' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+  const carta = page.getByRole('region', { name: 'Carta' });
+  await expect(carta.getByRole('textbox', { name: 'Precio de Aperol Spritz', exact: true })).toHaveValue('6500');
+  const before = (await listOf(code)).length;
+  const lines = Array.from({ length: 1000 }, (_, index) => `Plato de la casa ${index + 1};${1000 + index};Fondos`).join('\n');
+  const imported = async () => (await listOf(code)).filter((item) => item.name.startsWith('Plato de la casa ')).length;
+  const isImport = (body: string | null) => (JSON.parse(body ?? '{}') as { action?: string }).action === 'import_menu';
+
+  // The connection drops before the function gets the import: the list read again does not have it.
+  await context.route('**/functions/v1/host', (route) => (isImport(route.request().postData()) ? route.abort('connectionreset') : route.continue()));
+  await carta.getByLabel('Líneas de la carta').fill(lines);
+  await expect(carta.getByRole('region', { name: /^Vista previa/ })).toHaveAccessibleName('Vista previa: 1000 productos listos');
+  await carta.getByRole('button', { name: 'Guardar la carta importada' }).click();
+  await expect(
+    carta.getByText('No se guardó nada. El servidor no respondió y la carta sigue como estaba: el cambio no se guardó. Intenta de nuevo.'),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(await imported()).toBe(0);
+  await context.unrouteAll({ behavior: 'wait' });
+
+  // The function saves all 1,000 lines and its answer never comes back: the list read again has them.
+  await context.route('**/functions/v1/host', async (route) => {
+    if (!isImport(route.request().postData())) return route.continue();
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+  await carta.getByRole('button', { name: 'Guardar la carta importada' }).click();
+  await expect(carta.getByText('La carta quedó guardada.', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(carta.getByText(/No se guardó/)).toHaveCount(0);
+  expect(await imported()).toBe(1000);
+  expect((await listOf(code)).length).toBe(before + 1000);
+  await expect(carta.getByRole('textbox', { name: 'Precio de Plato de la casa 1000', exact: true })).toHaveValue('1999');
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/21-host-menu-4-lost-answer.png` });
 });

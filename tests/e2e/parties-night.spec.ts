@@ -115,19 +115,35 @@ test('two parties in one night: each host sees only theirs, a paid mark reaches 
   // The signal returns: the pick before the close is taken, the one after it is not, and stays on the phone.
   await phoneA.context().setOffline(false);
   await expect(phoneA.getByText('La fiesta terminó.', { exact: true })).toBeVisible({ timeout: 35_000 });
-  await expect(consumed(phoneA).getByRole('listitem').filter({ hasText: 'Kilkenny 300cc' })).toContainText('no aceptado', { timeout: 10_000 });
-  await expect(consumed(phoneA).getByRole('listitem').filter({ hasText: 'Guinness 500cc' })).not.toContainText('no aceptado');
+  const refusedRow = consumed(phoneA).getByRole('listitem').filter({ hasText: 'Kilkenny 300cc' });
+  await expect(refusedRow).toContainText('No aceptado: la fiesta ya había terminado. No suma al total.', { timeout: 10_000 });
+  await expect(consumed(phoneA).getByRole('listitem').filter({ hasText: 'Guinness 500cc' })).not.toContainText('No aceptado');
   const stored = await query<{ product_name: string }>('select product_name from orders where user_id = $1 order by created_at', [await guestIdOf(phoneA)]);
   expect(stored.map((order) => order.product_name)).toEqual(['Summer Ale 500cc', 'Aperol Spritz', 'Guinness 500cc']);
   await expect(syncLine(phoneA)).toHaveText('1 pedido no aceptado por el servidor; sigue en este teléfono.', { timeout: 10_000 });
 
-  // The ended tab: no product form, no reset; the final totals and both buttons to the party's own payment page.
+  // The refused pick charges nothing: the phone's totals and 'Ir a pagar' are the host's, to the peso.
+  const owed = 4400 + 6500 + 5990;
+  await expect(consumed(phoneA).locator('.total-row').first().locator('dd')).toHaveText(pesos(owed));
+  await expect(rowOf(hostA, antonia)).toContainText(pesos(owed), { timeout: 10_000 });
+  await expect(rowOf(hostA, antonia)).toContainText(pesos(tippedTotal(owed)));
+
+  // The ended tab: no product form, no reset, no 'Otra'; 'Quitar' only on the refused pick; the final totals and both buttons to the party's own payment page.
   await expect(phoneA.getByPlaceholder('Pisco Mistral')).toHaveCount(0);
-  await expect(consumed(phoneA).getByRole('button', { name: /resetear|Quitar|Otra/ })).toHaveCount(0);
-  await expect(consumed(phoneA).getByRole('link', { name: 'Ir a pagar', exact: true })).toHaveAttribute('href', /^https:\/\/pago\.example\/antonia\/\d+$/);
+  await expect(consumed(phoneA).getByRole('button', { name: /resetear|Quitar|Otra/ })).toHaveCount(1);
+  await expect(refusedRow.getByRole('button', { name: 'Quitar Kilkenny 300cc' })).toBeVisible();
+  await expect(consumed(phoneA).getByRole('link', { name: 'Ir a pagar', exact: true })).toHaveAttribute(
+    'href',
+    `https://pago.example/antonia/${tippedTotal(owed)}`,
+  );
   await expect(consumed(phoneA).getByRole('link', { name: 'Ir a pagar otro monto' })).toHaveAttribute('href', 'https://pago.example/antonia');
   await phoneA.screenshot({ path: `${SCREENSHOTS_DIR}/20-party-over-guest.png`, fullPage: true });
   expect(await axeViolations(phoneA)).toEqual([]);
+  // 'Quitar' takes the refused pick off the tab; the totals stay the host's, and the line still says it was not accepted.
+  await refusedRow.getByRole('button', { name: 'Quitar Kilkenny 300cc' }).click();
+  await expect(refusedRow).toHaveCount(0);
+  await expect(consumed(phoneA).locator('.total-row').first().locator('dd')).toHaveText(pesos(owed));
+  await expect(syncLine(phoneA)).toHaveText('1 pedido no aceptado por el servidor; sigue en este teléfono.', { timeout: 10_000 });
 
   // A latecomer scanning the ended party's code is told so, with no name to type.
   const latecomer = await (await browser.newContext()).newPage();

@@ -170,3 +170,36 @@ test('touch targets are at least 44 px', async ({ page }) => {
     expect(size.width, String(size.name)).toBeGreaterThanOrEqual(44);
   }
 });
+
+test('the search field shows its placeholder whole beside Ver la carta, from 320 px wide up', async ({ page }) => {
+  await page.goto('/');
+  await enterName(page, 'Pantalla Chica');
+  const field = page.getByPlaceholder('Pisco Mistral');
+  const browse = page.getByRole('button', { name: 'Ver la carta' });
+  for (const width of [320, 360, 390, 430, 600]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The placeholder's width in the field's own font, against the room inside the field.
+    const room = await field.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const inside = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: Math.ceil(context.measureText(input.placeholder).width), inside };
+    });
+    expect(room.text, `${width} px: 'Pisco Mistral' needs ${room.text} px, the field has ${room.inside}`).toBeLessThanOrEqual(room.inside);
+    // The same text typed in does not scroll the field either.
+    await field.fill('Pisco Mistral');
+    expect(await field.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth), `${width} px: typed`).toBe(true);
+    await field.fill('');
+    // 'Ver la carta' stays whole and tappable, beside or under the field, never over it.
+    const [fieldBox, browseBox] = [await field.boundingBox(), await browse.boundingBox()];
+    if (!fieldBox || !browseBox) throw new Error('both are on screen');
+    expect(browseBox.height).toBeGreaterThanOrEqual(44);
+    expect(browseBox.x + browseBox.width).toBeLessThanOrEqual(width);
+    const apart = browseBox.x >= fieldBox.x + fieldBox.width || browseBox.y >= fieldBox.y + fieldBox.height;
+    expect(apart, `${width} px: Ver la carta overlaps the field`).toBe(true);
+    expect(await browse.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+    if (width === 320 || width === 390) await page.screenshot({ path: `${SCREENSHOTS_DIR}/23-search-${width}.png` });
+  }
+});

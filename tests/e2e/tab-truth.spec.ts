@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { seededRandom } from '../../scripts/lib/seeded-random.ts';
 import { formatPesos } from '../../supabase/functions/_shared/rules.ts';
-import { activeIds, activeTotal, allOrders, MODEL_PICKS, newModel, setActive, type TabModel } from '../support/tab-model.ts';
+import { activeIds, allOrders, chargedTotal, MODEL_PICKS, newModel, setActive, type TabModel } from '../support/tab-model.ts';
 import { consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
 
 const QUERIES: Readonly<Record<string, string>> = { 'Summer Ale 500cc': 'summer ale 5', 'Tabla Irish': 'tabla irish', 'Aperol Spritz': 'aperol' };
@@ -94,10 +94,22 @@ async function resetOn(page: Page): Promise<void> {
   await reset.click();
 }
 
-/** The screen shows exactly the model's tab, its rows and its total. */
+/** The rows the server refused, as the screen marks them. */
+const refusedIds = (page: Page) =>
+  consumed(page)
+    .locator('.order[data-refused] .button-remove')
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-order-id') ?? ''));
+
+/** The screen shows exactly the model's tab, its rows and its total (a pick the server refused stays on it and charges nothing). */
 async function showsModel(page: Page, model: TabModel): Promise<void> {
   await expect.poll(async () => sorted(await rowIds(page)), SLOW).toEqual(activeIds(model));
-  await expect(totalShown(page)).toHaveText(formatPesos(activeTotal(model)));
+  await expect
+    .poll(async () => {
+      const charged = formatPesos(chargedTotal(model, new Set(await refusedIds(page))));
+      const shown = await totalShown(page).textContent();
+      return shown === charged ? 'the total agrees' : `${shown} shown, ${charged} charged`;
+    }, SLOW)
+    .toBe('the total agrees');
 }
 
 /** What waits on the phone: entries not yet sent, and entries the server refused. */
@@ -334,4 +346,81 @@ test.describe('random nights through the screen', () => {
       );
     });
   }
+});
+
+test.describe('no figure the phone does not hold', () => {
+  /** Every text the tab's 'Total sin propina' shows, from the page's first frame: a flash of $0 is caught even if it lasts one frame. */
+  const recordTotals = (page: Page) =>
+    page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { totalsSeen: string[] }).totalsSeen = seen;
+      new MutationObserver(() => {
+        const shown = document.querySelector('.consumed .total-row dd')?.textContent ?? null;
+        if (shown !== null && seen.at(-1) !== shown) seen.push(shown);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+  const totalsSeen = (page: Page) => page.evaluate(() => (window as unknown as { totalsSeen: string[] }).totalsSeen);
+
+  test('a tab of $21.390 reopened, with signal and without, never reads $0 on its way', async ({ page, context }) => {
+    await page.goto('/');
+    await enterName(page, 'Ana Reabre');
+    await pickOn(page, 'Tabla Irish');
+    await pickOn(page, 'Summer Ale 500cc');
+    await expect(totalShown(page)).toHaveText('$21.390');
+    await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.', SLOW);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await recordTotals(page);
+    for (const offline of [false, true]) {
+      await context.setOffline(offline);
+      await page.reload();
+      await expect(totalShown(page)).toHaveText('$21.390');
+      // Nothing but the empty place kept for it, then the stored total.
+      expect(await totalsSeen(page), offline ? 'offline' : 'online').toEqual(['', '$21.390']);
+    }
+    await context.setOffline(false);
+  });
+});
+
+test.describe('a pick the server refused', () => {
+  test('stays struck through with its reason and Quitar, out of both totals and Ir a pagar; the line keeps saying so', async ({ page, context }) => {
+    await page.goto('/');
+    await enterName(page, 'Ana Rechazada');
+    const guestId = await guestIdOf(page);
+    await pickOn(page, 'Summer Ale 500cc');
+    // The first pick is on the server before the server starts refusing.
+    await expect.poll(async () => (await serverOrders(guestId)).size, SLOW).toBe(1);
+    // The server refuses the next order as it refuses one tapped after the close.
+    let refused = false;
+    await context.route('**/rest/v1/orders**', (route) => {
+      if (refused || route.request().method() !== 'POST') return route.continue();
+      refused = true;
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: '23514', message: 'party_closed: the party is over, no orders tapped after it', details: null, hint: null }),
+      });
+    });
+    const id = await pickOn(page, 'Tabla Irish');
+    const row = consumed(page).locator('.order', { has: page.locator(`[data-order-id="${id}"]`) });
+    await expect(row).toContainText('No aceptado: la fiesta ya había terminado. No suma al total.', SLOW);
+    expect(await row.locator('.order-name').evaluate((name) => getComputedStyle(name).textDecorationLine)).toBe('line-through');
+    await expect(totalShown(page)).toHaveText('$4.400');
+    await expect(consumed(page).locator('.total-tipped dd')).toHaveText('$4.840');
+    await expect(consumed(page).getByRole('link', { name: 'Ir a pagar', exact: true })).toHaveAttribute('href', /\/4840$/);
+    await expect(syncLine(page)).toHaveText('1 pedido no aceptado por el servidor; sigue en este teléfono.', SLOW);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/24-refused-pick-${width}.png`, fullPage: true });
+    }
+    await page.reload();
+    await expect(row).toContainText('No aceptado');
+    await expect(totalShown(page)).toHaveText('$4.400');
+
+    await row.getByRole('button', { name: 'Quitar Tabla Irish' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(totalShown(page)).toHaveText('$4.400');
+    await expect(syncLine(page)).toHaveText('1 pedido no aceptado por el servidor; sigue en este teléfono.', SLOW);
+  });
 });

@@ -51,7 +51,15 @@ export const activeIds = (model: TabModel): string[] =>
     .map(([id]) => id)
     .sort();
 
-export const activeTotal = (model: TabModel): number => [...model.orders.values()].reduce((sum, order) => sum + (order.active ? order.price : 0), 0);
+export const activeTotal = (model: TabModel): number => chargedTotal(model, new Set());
+
+/**
+ * What the tab must charge: the active orders but those the server refused
+ * (which the phone marks when the refusal comes; the model cannot foresee it,
+ * so the caller says which ones the phone holds as refused).
+ */
+export const chargedTotal = (model: TabModel, refused: ReadonlySet<string>): number =>
+  [...model.orders].reduce((sum, [id, order]) => sum + (order.active && !refused.has(id) ? order.price : 0), 0);
 
 /** Every pick, as id → active and price: what IndexedDB and the server must hold. */
 export const allOrders = (model: TabModel): Map<string, { active: boolean; price: number }> =>

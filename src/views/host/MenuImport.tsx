@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState, type ChangeEvent } from 'react';
-import { describeProblem, formatPesos, importEffect, parseMenuText, type ImportLine, type MenuItem, type MenuState } from '../../host/index.ts';
+import { describeProblem, formatPesos, importEffect, MENU_MESSAGES, parseMenuText, type ImportLine, type MenuItem, type MenuState } from '../../host/index.ts';
 
 /** A CSV a host would upload is a few KB; anything far larger is not a bar's list. */
 const MAX_FILE_BYTES = 512 * 1024;
@@ -48,16 +48,20 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
     );
     setBusy(true);
     setMessage(null);
-    const refusal = await state.edit({ action: 'import_menu', lines: products });
+    const outcome = await state.edit({ action: 'import_menu', lines: products });
     setBusy(false);
-    if (refusal !== null) {
-      setMessage({ text: `No se guardó nada. ${refusal}`, error: true });
+    // Not known: the lines stay, and the page says only what it knows.
+    if (outcome.kind === 'unknown') {
+      setMessage({ text: outcome.reason, error: true });
       return;
     }
-    setMessage({
-      text: `Carta guardada: ${plural(effect.added, 'producto nuevo', 'productos nuevos')}, ${plural(effect.changed, 'cambiado', 'cambiados')}.`,
-      error: false,
-    });
+    if (outcome.kind === 'not-saved') {
+      setMessage({ text: `No se guardó nada. ${outcome.reason}`, error: true });
+      return;
+    }
+    // The answer was lost and the list read again has every line: saved, though what it added was not heard.
+    const said = `Carta guardada: ${plural(effect.added, 'producto nuevo', 'productos nuevos')}, ${plural(effect.changed, 'cambiado', 'cambiados')}.`;
+    setMessage({ text: outcome.checked ? MENU_MESSAGES.importThere : said, error: false });
     setText('');
   }
 

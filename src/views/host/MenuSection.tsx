@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState, type SyntheticEvent } from 'react';
 import {
   checkProduct,
+  editProblem,
   formatPesos,
   menuCategories,
   parsePrice,
@@ -87,7 +88,7 @@ function MenuRow({ state, item, closed }: { readonly state: MenuState; readonly 
     }
     setBusy(true);
     setMessage(null);
-    const refusal = await state.edit({ action: 'set_price', name: item.name, price });
+    const refusal = editProblem(await state.edit({ action: 'set_price', name: item.name, price }));
     setBusy(false);
     setMessage(refusal);
     if (refusal === null) setTyped(null);
@@ -97,7 +98,7 @@ function MenuRow({ state, item, closed }: { readonly state: MenuState; readonly 
   async function toggle(soldOut: boolean) {
     setSoldOutSaving(soldOut);
     setMessage(null);
-    setMessage(await state.edit({ action: 'set_sold_out', name: item.name, soldOut }));
+    setMessage(editProblem(await state.edit({ action: 'set_sold_out', name: item.name, soldOut })));
     setSoldOutSaving(null);
   }
 
@@ -165,7 +166,7 @@ function AddProductToMenu({ state, items }: { readonly state: MenuState; readonl
     }
     setBusy(true);
     setMessage(null);
-    const refusal = await state.edit({ action: 'add_product', ...product.value });
+    const refusal = editProblem(await state.edit({ action: 'add_product', ...product.value }));
     setBusy(false);
     if (refusal !== null) {
       setMessage({ text: refusal, error: true });

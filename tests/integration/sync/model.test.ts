@@ -24,7 +24,7 @@ import { TabStore, type TabReset } from '../../../src/tab/index.ts';
 import type { Product } from '../../../src/catalogue/index.ts';
 import type { Fault } from '../../support/fault-proxy.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
-import { activeIds, activeTotal, allOrders, MODEL_PICKS, newModel, setActive, type TabModel } from '../../support/tab-model.ts';
+import { activeIds, activeTotal, allOrders, chargedTotal, MODEL_PICKS, newModel, setActive, type TabModel } from '../../support/tab-model.ts';
 
 const SEED = Number(process.env.MODEL_SEED ?? 20261124);
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
@@ -94,7 +94,9 @@ function tapped(night: Night, screen: Screen, model: TabModel, write: Promise<un
   night.inFlight.add(entry);
   night.writes.push(write.finally(() => night.inFlight.delete(entry)).catch(() => undefined));
   expect(idsOf(screen.tab.orders()), what).toEqual(activeIds(model));
-  expect(screen.tab.total(), what).toBe(activeTotal(model));
+  // A pick the server refused stays on the tab and charges nothing.
+  const refused = new Set((screen.tab.orders() ?? []).flatMap((order) => (order.rejected === undefined ? [] : [order.id])));
+  expect(screen.tab.total(), what).toBe(chargedTotal(model, refused));
   screen.seen.length = 0;
   screen.expected = alone ? activeIds(model) : null;
   night.lastTapped = screen;

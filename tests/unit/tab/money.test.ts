@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPesos, formatPrice, ordersTotal, paymentLink, tippedTotal } from '../../../src/tab/money.ts';
+import { charged, formatPesos, formatPrice, ordersTotal, paymentLink, tippedTotal } from '../../../src/tab/money.ts';
+import { refusalLine, refusalReason } from '../../../src/tab/refusals.ts';
 
 const tabTotal = (prices: readonly (number | null | undefined)[]) => ordersTotal(prices.map((price) => ({ product_price: price })));
 
@@ -31,6 +32,31 @@ describe('money', () => {
     expect(tabTotal([4400, 0, undefined, null, Number.NaN, -5, 1.5, 1000])).toBe(5400);
     const prices = [4400, 0, undefined, null, Number.NaN, -5, 1.5, 1000, 16990];
     expect(ordersTotal(prices.map((price) => ({ product_price: price })))).toBe(tabTotal(prices));
+  });
+
+  it('charges nothing for a pick the server refused, whatever the reason it kept', () => {
+    const orders = [
+      { product_price: 4400 },
+      { product_price: 16990, rejected: 'HTTP 400 · 23514 · party_closed: the party is over' },
+      { product_price: 6500, rejected: '' },
+    ];
+    expect(orders.map(charged)).toEqual([4400, 0, 0]);
+    expect(ordersTotal(orders)).toBe(4400);
+    expect(ordersTotal([{ product_price: 6500, rejected: undefined }])).toBe(6500);
+  });
+
+  it('says why a pick was refused in the guest’s words, never the server’s', () => {
+    expect(refusalReason('HTTP 400 · 23514 · party_closed: the party is over, no orders tapped after it')).toBe('la fiesta ya había terminado');
+    expect(refusalReason('HTTP 409 · 23503 · insert or update on table "orders" violates foreign key constraint "orders_product_on_party_menu"')).toBe(
+      'ese producto no está en la carta a ese precio',
+    );
+    expect(refusalReason('HTTP 400 · 23514 · orders_per_guest_ceiling: a guest keeps at most 1000 orders')).toBe('la cuenta llegó al máximo de 1.000 pedidos');
+    expect(refusalReason('HTTP 400 · 23514 · new row violates check constraint "orders_tap_time_plausible"')).toBe(
+      'la hora de este teléfono no cuadra con la del bar',
+    );
+    for (const other of ['', 'HTTP 400 · PGRST102 · Empty or invalid json', 'HTTP 403 · 42501 · new row violates row-level security policy']) {
+      expect(refusalLine(other)).toBe('No aceptado: el bar no lo recibió. No suma al total.');
+    }
   });
 
   it('adds a 10% tip truncated to a whole peso, exactly, for every total up to 2,000,000', () => {

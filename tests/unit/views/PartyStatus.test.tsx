@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BackendConfig } from '../../../src/config/env-rules.ts';
 import { DEFAULT_PAYMENT_URL } from '../../../src/config/env-rules.ts';
+import { db } from '../../../src/db/database.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
 
@@ -75,6 +76,24 @@ describe('the party is over', () => {
     expect(tab.getByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', 'https://pago.example/vale/4840');
     expect(tab.getByRole('link', { name: 'Ir a pagar otro monto' })).toHaveAttribute('href', 'https://pago.example/vale');
     expect(tab.queryByRole('button', { name: /Quitar|Otra|resetear/ })).toBeNull();
+  });
+
+  it('keeps a pick tapped after the close struck through, out of the totals and the pay link, with its own Quitar only', async () => {
+    await tabWithOneSummerAle();
+    const late = await guestTab(GUEST_ID).addOrder({ name: 'Kilkenny 300cc', price: 3990 });
+    await db.orders.update(late.id, { rejected: 'HTTP 400 · 23514 · party_closed: the party is over, no orders tapped after it' });
+    statusServer(CLOSED);
+    const { user } = renderApp();
+    expect(await screen.findByText(OVER)).toBeInTheDocument();
+    const tab = within(consumed());
+    const row = (await tab.findByText('Kilkenny 300cc')).closest('[role="listitem"]') as HTMLElement;
+    expect(row).toHaveTextContent('No aceptado: la fiesta ya había terminado. No suma al total.');
+    expect(tab.getByText('Total sin propina').nextElementSibling).toHaveTextContent('$4.400');
+    expect(tab.getByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', 'https://pago.example/vale/4840');
+    expect(tab.getAllByRole('button', { name: /Quitar|Otra|resetear/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Quitar Kilkenny 300cc']);
+    await user.click(tab.getByRole('button', { name: 'Quitar Kilkenny 300cc' }));
+    await waitFor(() => expect(tab.queryByText('Kilkenny 300cc')).toBeNull());
+    expect(tab.getByText('Summer Ale 500cc')).toBeInTheDocument();
   });
 
   it('stays over when the phone opens again with no signal', async () => {
