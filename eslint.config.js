@@ -24,6 +24,8 @@ const SURFACES = {
   platform: ['index.ts', 'clock.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
   pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts'],
+  // rest.ts: PostgREST's query builder (postgrest-js), which the queue's requests load with the first flush, never with the page.
+  server: ['index.ts', 'rest.ts'],
   sync: ['index.ts', 'hooks.ts', 'worker.ts'],
   tab: ['index.ts'],
 };

@@ -6,11 +6,12 @@ import { PAGE_FILE } from './pages.ts';
 import { MANIFEST_FILE } from './root-manifest.ts';
 
 /**
- * Modules whose code a guest's app never needs offline: the sync transport
- * (supabase-js, only ever used with signal) and the host's page. Their chunks
- * are kept when first loaded, not fetched when the service worker installs.
+ * Modules whose code a guest's app never needs offline: the queue's requests
+ * (src/sync/transport.ts, with postgrest-js; only ever used with signal) and
+ * the host's page. Their chunks are kept when first loaded, not fetched when
+ * the service worker installs.
  */
-const LATER_MODULES = [/\/node_modules\/@supabase\/supabase-js\//, /\/src\/views\/host\/HostApp\.tsx$/];
+const LATER_MODULES = [/\/src\/sync\/transport\.ts$/, /\/src\/views\/host\/HostApp\.tsx$/];
 
 /** Files the service worker fetches at install besides the guest's code: the page and the manifest it links. */
 const INSTALLED = new Set([PAGE_FILE, MANIFEST_FILE]);

@@ -58,7 +58,7 @@ export async function firstLoadJs(browser: Browser, app: ServedApp): Promise<{ f
   await page.getByPlaceholder('Tu nombre real').fill('Cliente Nuevo');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByText('No has agregado productos.').waitFor();
-  // The sync client (supabase-js) comes with the first flush, a moment after the tab shows.
+  // The queue's requests (with postgrest-js) come with the first flush, a moment after the tab shows.
   await page.waitForLoadState('networkidle');
   await context.close();
   const missing = entry.filter((path) => !scripts.has(path));

@@ -10,7 +10,7 @@
  * model served.
  */
 import { startBenchedComment, type BenchedComment } from './comment-stack.ts';
-import { streamComment } from '../../src/comments/stream.ts';
+import { commentEndpoint, streamComment } from '../../src/comments/stream.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../lib/openai-server.ts';
 import { DEFAULT_MODEL } from '../../supabase/functions/comment/model-source.ts';
 import { commentTokenParameters } from '../../supabase/functions/comment/model-parameters.ts';
@@ -67,7 +67,7 @@ async function throughFunction(fn: BenchedComment, addresses: Addresses): Promis
   let firstMs = -1;
   let text = '';
   await streamComment(
-    { url: `${fn.url}/comment`, anonKey: 'bench' },
+    commentEndpoint({ supabaseUrl: fn.url, supabaseAnonKey: 'bench' }),
     {
       guestId: order.guestId,
       orderId: order.orderId,

@@ -5,7 +5,7 @@
  * address (as they do on its Wi-Fi), read by the app's own stream reader.
  */
 import { startBenchedComment, type BenchedComment } from './comment-stack.ts';
-import { streamComment } from '../../src/comments/stream.ts';
+import { commentEndpoint, streamComment } from '../../src/comments/stream.ts';
 import { startFakeOpenAI } from '../lib/openai-server.ts';
 
 const PIECES = ['¡Salud', ', po!', ' Otra', ' Guinness', ' y', ' te', ' sacamos', ' a', ' bailar', ' cueca,', ' cachai.'];
@@ -31,7 +31,7 @@ async function askForComment(fn: BenchedComment): Promise<CommentResult> {
   let firstChunkMs = -1;
   let text = '';
   const read = streamComment(
-    { url: `${fn.url}/comment`, anonKey: 'bench' },
+    commentEndpoint({ supabaseUrl: fn.url, supabaseAnonKey: 'bench' }),
     { guestId: order.guestId, orderId: order.orderId, name: 'Invitado de la fiesta', product: order.product, previousProducts: ['Pisco Sour'] },
     {
       signal: AbortSignal.timeout(STREAM_DEADLINE_MS),

@@ -183,11 +183,11 @@ async function reportOf(guests: readonly PartyGuest[], requests: ReturnType<type
 }
 
 /** The worker's side: seats the phones, then answers the main thread's commands in turn. */
-async function serveCrowd(spec: CrowdSpec, port: NonNullable<typeof parentPort>): Promise<void> {
+function serveCrowd(spec: CrowdSpec, port: NonNullable<typeof parentPort>): void {
   const requests = requestCounter();
   const bar = { restUrl: spec.restUrl, anonKey: spec.anonKey, onRequest: requests.tick };
-  const guests = await Promise.all(
-    spec.plans.map((_, index) => seatGuest(bar, spec.firstNumber + index, seededRandom(spec.seed * 7 + spec.firstNumber - 1 + index), spec.joined?.[index])),
+  const guests = spec.plans.map((_, index) =>
+    seatGuest(bar, spec.firstNumber + index, seededRandom(spec.seed * 7 + spec.firstNumber - 1 + index), spec.joined?.[index]),
   );
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const answer = async (command: Command): Promise<Answer> => {
@@ -222,9 +222,11 @@ async function serveCrowd(spec: CrowdSpec, port: NonNullable<typeof parentPort>)
 
 if (!isMainThread && parentPort && (workerData as Partial<CrowdSpec> | null)?.plans) {
   const port = parentPort;
-  serveCrowd(workerData as CrowdSpec, port).catch((error: unknown) =>
-    port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-  );
+  try {
+    serveCrowd(workerData as CrowdSpec, port);
+  } catch (error: unknown) {
+    port.postMessage({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
 }
 
 export { epochNow };

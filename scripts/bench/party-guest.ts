@@ -1,6 +1,6 @@
 /**
  * One guest's phone at the party, in Node: its own IndexedDB (fake-indexeddb),
- * the app's tab functions, the real sync core over supabase-js, and the page
+ * the app's tab functions, the real sync core over the server client, and the page
  * engine's rules for when to flush (src/sync/engine.ts itself needs a window):
  * a debounce after each local write, backoff with retryDelay after a failed
  * flush, and a flush as soon as the signal comes back.
@@ -17,7 +17,7 @@ import { flushOutbox } from '../../src/sync/flush.ts';
 import { inProcessLock } from '../../src/sync/lock.ts';
 import { outboxStore } from '../../src/sync/outbox-store.ts';
 import { createFlushScheduler } from '../../src/sync/scheduler.ts';
-import { createSupabaseTransport, type SyncTransport } from '../../src/sync/transport.ts';
+import { createSyncTransport, type SyncTransport } from '../../src/sync/transport.ts';
 import type { Pick } from '../../src/tab/records.ts';
 import { TabStore } from '../../src/tab/store.ts';
 import type { GuestPlan } from './party-plan.ts';
@@ -125,7 +125,7 @@ function guestFrom(typedName: string, party: string | null): Guest {
  * The phone's own waits (its backoff) last as long as on a real phone, however fast the party is played.
  * `joined`: the party the phone came into by its link; none, the default party.
  */
-export async function seatGuest(bar: Bar, number: number, random: () => number, joined?: Joined): Promise<PartyGuest> {
+export function seatGuest(bar: Bar, number: number, random: () => number, joined?: Joined): PartyGuest {
   const guest = guestFrom(joined?.typedName ?? `Invitado ${String(number).padStart(3, '0')}`, joined?.code ?? null);
   const dexie = new BarTabDatabase(`party-${guest.id}`);
   const database = onDexie(dexie);
@@ -133,7 +133,7 @@ export async function seatGuest(bar: Bar, number: number, random: () => number, 
   const sent = new Set<string>();
   // As the page's (sync/hooks.ts): every request names the party kept with the guest in IndexedDB.
   const transport = noteDeliveries(
-    await createSupabaseTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, fetch: phoneFetch(bar, signal), partyOf: outboxStore(database).partyOf }),
+    createSyncTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, fetch: phoneFetch(bar, signal), partyOf: outboxStore(database).partyOf }),
     sent,
   );
   const tapped = new Map<string, Tapped>();

@@ -13,7 +13,7 @@ import type { OrderRow } from '../../src/db/records.ts';
 import { flushOutbox } from '../../src/sync/flush.ts';
 import { inProcessLock } from '../../src/sync/lock.ts';
 import { outboxStore } from '../../src/sync/outbox-store.ts';
-import { createSupabaseTransport } from '../../src/sync/transport.ts';
+import { createSyncTransport } from '../../src/sync/transport.ts';
 import { TabStore } from '../../src/tab/store.ts';
 import { startLocalStack, type LocalStack } from '../lib/local-stack.ts';
 import { median, saveResults, table, type Figure } from './report.ts';
@@ -21,9 +21,9 @@ import { median, saveResults, table, type Figure } from './report.ts';
 const ORDERS = 1000;
 const RUNS = 5;
 
-async function countingTransport(stack: LocalStack) {
+function countingTransport(stack: LocalStack) {
   let requests = 0;
-  const transport = await createSupabaseTransport({
+  const transport = createSyncTransport({
     url: `${stack.restUrl()}/__`, // any prefix: the fetch below strips it
     anonKey: stack.anonKey,
     fetch: (input, init) => {
@@ -47,7 +47,7 @@ async function phoneWithOrders(guestId: string): Promise<{ dexie: BarTabDatabase
 async function batched(stack: LocalStack): Promise<{ ms: number; requests: number }> {
   const guestId = crypto.randomUUID();
   const { dexie, database } = await phoneWithOrders(guestId);
-  const { transport, requests } = await countingTransport(stack);
+  const { transport, requests } = countingTransport(stack);
   const started = performance.now();
   const outcome = await flushOutbox({ store: outboxStore(database), transport, lock: inProcessLock() });
   const ms = performance.now() - started;
@@ -67,7 +67,7 @@ async function onePerOrder(stack: LocalStack): Promise<{ ms: number; requests: n
     active,
     created_at,
   }));
-  const { transport, requests } = await countingTransport(stack);
+  const { transport, requests } = countingTransport(stack);
   const started = performance.now();
   await transport.insertRows('users', guestId, [{ id: guestId, full_name: 'Banco de Pruebas' }]);
   for (const row of rows) {

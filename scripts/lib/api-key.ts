@@ -6,7 +6,7 @@
  *
  * Only the header: Kong also reads `?apikey=` in the query, but a key in a URL
  * ends up in logs, histories and Referer headers, no client of ours sends one
- * (supabase-js and postgrest-js send the header), and left in the query
+ * (the app's server client sends the header), and left in the query
  * PostgREST reads it as a filter on a column named apikey (400 PGRST100).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -1,40 +1,30 @@
-/** The one network call of comments: POST the order, read the streamed plain-text answer. */
+/** The one network call of comments: the order to the `comment` function, its plain-text answer read as it streams. */
+import type { BackendConfig } from '../config/env-rules.ts';
+import { serverClient, streamFunction } from '../server/index.ts';
 import type { CommentRequest } from './request.ts';
 
+/** The `comment` function of this project. */
 export interface CommentEndpoint {
-  readonly url: string;
-  readonly anonKey: string;
+  readonly backend: BackendConfig;
 }
 
-export function commentEndpoint(backend: { readonly supabaseUrl: string; readonly supabaseAnonKey: string }): CommentEndpoint {
-  return { url: `${backend.supabaseUrl}/functions/v1/comment`, anonKey: backend.supabaseAnonKey };
+export function commentEndpoint(backend: BackendConfig): CommentEndpoint {
+  return { backend };
 }
 
 export interface StreamOptions {
   readonly signal: AbortSignal;
   readonly onChunk: (text: string) => void;
-  /** The page's fetch unless given (tests). */
+  /** The page's fetch unless given (Node tools, tests). */
   readonly fetch?: typeof fetch;
 }
 
-/** Hands each decoded piece to onChunk; rejects on an error answer, a cut stream or an abort. */
+/** Hands each decoded piece to onChunk; rejects on a refusal, no answer (a TypeError, as fetch's own), a cut stream or an abort. */
 export async function streamComment(endpoint: CommentEndpoint, request: CommentRequest, options: StreamOptions): Promise<void> {
-  const send = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const response = await send(endpoint.url, {
-    method: 'POST',
-    headers: {
-      apikey: endpoint.anonKey,
-      Authorization: `Bearer ${endpoint.anonKey}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(request),
-    signal: options.signal,
-  });
-  if (!response.ok || !response.body) {
-    void response.body?.cancel().catch(() => undefined);
-    throw new Error(`comment answered ${response.status}`);
-  }
-  await readText(response.body, options.signal, options.onChunk);
+  const server = serverClient(endpoint.backend, options.fetch ? { fetch: options.fetch } : {});
+  const answer = await streamFunction(server, 'comment', request, options.signal);
+  if (answer.kind === 'ok') return readText(answer.data, options.signal, options.onChunk);
+  throw answer.status === 0 ? new TypeError('comment: no answer') : new Error(`comment answered ${answer.status}`);
 }
 
 async function readText(body: ReadableStream<Uint8Array>, signal: AbortSignal, onChunk: (text: string) => void) {

@@ -1,15 +1,16 @@
-/** The host page's one network call: POST `{ key, action, … }` to the `host` function, read JSON. */
+/** The host page's one network call: `{ key, action, … }` to the `host` function, through the server client. */
 import type { BackendConfig } from '../config/env-rules.ts';
+import { callFunction, serverClient, type ServerOptions } from '../server/index.ts';
 import { HOST_ERRORS } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 
+/** The `host` function of this project. */
 export interface HostEndpoint {
-  readonly url: string;
-  readonly anonKey: string;
+  readonly backend: BackendConfig;
 }
 
 export function hostEndpoint(backend: BackendConfig): HostEndpoint {
-  return { url: `${backend.supabaseUrl}/functions/v1/host`, anonKey: backend.supabaseAnonKey };
+  return { backend };
 }
 
 export type HostAnswer =
@@ -24,41 +25,16 @@ export type HostAnswer =
 /** An action, and for the owner the party it is about (its code; none: the default party). */
 export type HostCall = HostAction & { readonly party?: string };
 
-export interface AskOptions {
-  /** The page's fetch unless given (tests). */
-  readonly fetch?: typeof fetch;
-  readonly timeoutMs?: number;
-}
+export type AskOptions = ServerOptions;
 
 /** What the function says to these, for a refusal that carries no reason of its own. */
 const FALLBACK_REASONS: Readonly<Record<number, string>> = { 401: HOST_ERRORS.wrongKey, 429: HOST_ERRORS.tooManyTries };
 
 export async function askHost(endpoint: HostEndpoint, key: string, action: HostCall, options: AskOptions = {}): Promise<HostAnswer> {
-  const send = options.fetch ?? globalThis.fetch.bind(globalThis);
-  let response: Response;
-  try {
-    response = await send(endpoint.url, {
-      method: 'POST',
-      headers: { apikey: endpoint.anonKey, Authorization: `Bearer ${endpoint.anonKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ key, ...action }),
-      cache: 'no-store',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
-    });
-  } catch {
-    return { kind: 'offline' };
-  }
-  const json: unknown = await response.json().then(
-    (value: unknown) => value,
-    () => undefined,
-  );
-  if (response.ok && json !== undefined) return { kind: 'ok', json };
-  if (response.status >= 400 && response.status < 500 && json !== undefined) return refused(response, json);
-  return { kind: 'failed', status: response.status };
-}
-
-function refused(response: Response, json: unknown): HostAnswer {
-  const given = typeof json === 'object' && json !== null ? (json as { error?: unknown }).error : undefined;
-  const error = typeof given === 'string' && given.length <= 300 ? given : (FALLBACK_REASONS[response.status] ?? 'El servidor no aceptó el pedido.');
-  const seconds = Number(response.headers.get('retry-after'));
-  return { kind: 'refused', status: response.status, error, retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
+  const answer = await callFunction(serverClient(endpoint.backend, options), 'host', { key, ...action });
+  if (answer.kind === 'ok') return { kind: 'ok', json: answer.data };
+  if (answer.kind === 'failed') return answer.status === 0 ? { kind: 'offline' } : { kind: 'failed', status: answer.status };
+  const given = answer.message !== null && answer.message.length <= 300 ? answer.message : null;
+  const error = given ?? FALLBACK_REASONS[answer.status] ?? 'El servidor no aceptó el pedido.';
+  return { kind: 'refused', status: answer.status, error, retryAfterSeconds: answer.retryAfterMs ? Math.ceil(answer.retryAfterMs / 1000) : null };
 }

@@ -1,11 +1,11 @@
 /**
  * What the phone hears of its party at each contact (the `my_tab_status` RPC,
  * one round trip): whether the party is over, its payment page, and the host's
- * paid mark on this guest's tab. Plain fetch with the guest's and the party's
- * headers, like every request for the guest.
+ * paid mark on this guest's tab, asked with the guest's and the party's headers.
  */
 import type { BackendConfig } from '../config/env-rules.ts';
-import { askGuestRpc, parseStoredJson, readLocal, writeLocal, type RpcGuest } from '../platform/index.ts';
+import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
+import { rpc, serverClient, type Caller } from '../server/index.ts';
 import { isPartyPaymentUrl, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 
 export interface PaidMark {
@@ -19,7 +19,7 @@ export interface TabStatus {
   readonly paid: PaidMark | null;
 }
 
-export type StatusGuest = RpcGuest;
+export type StatusGuest = Caller;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -54,10 +54,10 @@ function rememberTabStatus(guestId: string, json: unknown): void {
 }
 
 /** Null when there is no usable answer (no signal, a captive portal): the phone keeps what it last heard. */
-export async function readTabStatus(backend: BackendConfig, guest: StatusGuest, fetcher?: typeof fetch): Promise<TabStatus | null> {
-  const json = await askGuestRpc(backend, 'my_tab_status', guest, fetcher);
-  const status = parseTabStatus(json);
-  if (status) rememberTabStatus(guest.id, json);
+export async function readTabStatus(backend: BackendConfig, guest: StatusGuest): Promise<TabStatus | null> {
+  const answer = await rpc(serverClient(backend), 'my_tab_status', {}, guest);
+  const status = answer.kind === 'ok' ? parseTabStatus(answer.data) : null;
+  if (answer.kind === 'ok' && status) rememberTabStatus(guest.id, answer.data);
   return status;
 }
 

@@ -1,4 +1,4 @@
-export { askGuestRpc, atEachContact, type RpcGuest } from './guest-rpc.ts';
+export { atEachContact } from './contact.ts';
 export { createListeners } from './listeners.ts';
 export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './local-store.ts';
 export { runAgainIfAsked } from './run-again.ts';

@@ -12,12 +12,3 @@ export function retryDelay(failures: number, random: () => number = Math.random,
   const jittered = Math.max(BACKOFF_BASE_MS, Math.floor(random() * ceiling));
   return Math.min(BACKOFF_CAP_MS, Math.max(jittered, retryAfterMs ?? 0));
 }
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}

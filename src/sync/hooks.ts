@@ -7,22 +7,24 @@ import { startSyncEngine } from './engine.ts';
 import { flushLock } from './lock.ts';
 import { outboxStore, type QueueSummary } from './outbox-store.ts';
 import { describeSync, type SyncLine } from './status.ts';
-import { createSupabaseTransport, type SyncTransport } from './transport.ts';
+import type { SyncTransport } from './transport.ts';
 
 /** The phone's outbox, as the page reads and changes it. */
 const outbox = outboxStore(phoneDatabase);
 
 let transport: Promise<SyncTransport> | null = null;
 
-/** supabase-js loads here, on the first flush after the first render, never before. */
+/** The queue's requests (and PostgREST's query builder) load here, on the first flush after the first render, never before. */
 function sharedTransport(): Promise<SyncTransport> {
   const backend = env.backend;
   if (!backend) return Promise.reject(new Error('no backend configured'));
   // Every guest's party from IndexedDB, as the service worker reads it: the queue may hold an earlier party's guest.
-  transport ??= createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: outbox.partyOf }).catch((error: unknown) => {
-    transport = null;
-    throw error;
-  });
+  transport ??= import('./transport.ts')
+    .then(({ createSyncTransport }) => createSyncTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: outbox.partyOf }))
+    .catch((error: unknown) => {
+      transport = null;
+      throw error;
+    });
   return transport;
 }
 

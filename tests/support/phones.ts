@@ -1,8 +1,8 @@
 /**
  * Phones for sync tests in Node: each has its own IndexedDB (fake-indexeddb),
- * the app's own tab and outbox code, and the real transport: the page's
- * (supabase-js, on Dexie's connection) or the service worker's (postgrest-js,
- * on a connection of its own).
+ * the app's own tab and outbox code, and the real transport, flushing as the
+ * page does (on Dexie's connection) or as the service worker does (on a
+ * connection of its own).
  */
 import '../../scripts/lib/node-phone.ts';
 import { openMadeDatabase, overIndexedDb } from '../../src/db/idb.ts';
@@ -11,15 +11,14 @@ import { BarTabDatabase, onDexie } from '../../src/db/database.ts';
 import { flushOutbox, type FlushOutcome } from '../../src/sync/flush.ts';
 import { inProcessLock } from '../../src/sync/lock.ts';
 import { outboxStore, type OutboxStore } from '../../src/sync/outbox-store.ts';
-import { createSupabaseTransport, type SyncTransport } from '../../src/sync/transport.ts';
-import { createPostgrestTransport } from '../../src/sync/worker-transport.ts';
+import { createSyncTransport, type SyncTransport } from '../../src/sync/transport.ts';
 import { TabStore } from '../../src/tab/index.ts';
 
 /** Who flushes: the page, or the service worker (Background Sync). */
 export type Side = 'page' | 'worker';
 export const SIDES: readonly (readonly [string, Side])[] = [
-  ['by the page (supabase-js)', 'page'],
-  ['by the service worker (postgrest-js)', 'worker'],
+  ['by the page', 'page'],
+  ['by the service worker', 'worker'],
 ];
 
 export interface Phone {
@@ -67,7 +66,7 @@ export async function makePhone(apiUrl: string, anonKey: string, options: PhoneO
   const own = worker ? await workerStore(database) : null;
   // Each side reads the guest's party where it would: the page through its store, the worker on its own connection.
   const settings = { url: apiUrl, anonKey, partyOf: (own?.store ?? pageStore).partyOf, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) };
-  const transport = worker ? createPostgrestTransport(settings) : await createSupabaseTransport(settings);
+  const transport = createSyncTransport(settings);
   const lock = inProcessLock();
   const phone: Phone = {
     guest,

@@ -1,6 +1,6 @@
 /**
  * A sync suite's world: one local stack, the project's layout in front of it
- * (/rest/v1 → PostgREST, as supabase-js expects it; no faults unless a test
+ * (/rest/v1 → PostgREST, as the server client expects it; no faults unless a test
  * sets them), and the phones the tests make, all stopped after the suite.
  */
 import { afterAll, beforeAll } from 'vitest';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const HOST_KEY = `clave-que-nunca-se-publica-${randomUUID()}`;
 const SETTINGS = { HOST_KEY, VITE_SUPABASE_URL: 'https://bar-test.supabase.co', VITE_SUPABASE_ANON_KEY: `anon-${randomUUID()}` };
 /** Strings only the host's page has (ASCII, so no escaping in the output hides them). */
-const HOST_MARKS = ['Descargar CSV', 'Total de la fiesta', 'functions/v1/host'];
+const HOST_MARKS = ['Descargar CSV', 'Total de la fiesta', 'Clave incorrecta.'];
 
 let outDir = '';
 let indexHtml = '';

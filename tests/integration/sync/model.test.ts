@@ -19,7 +19,7 @@ import { BarTabDatabase, onDexie } from '../../../src/db/database.ts';
 import { flushOutbox } from '../../../src/sync/flush.ts';
 import { type FlushLock, inProcessLock } from '../../../src/sync/lock.ts';
 import { outboxStore, type OutboxStore } from '../../../src/sync/outbox-store.ts';
-import { createSupabaseTransport, type SyncTransport } from '../../../src/sync/transport.ts';
+import { createSyncTransport, type SyncTransport } from '../../../src/sync/transport.ts';
 import { TabStore, type TabReset } from '../../../src/tab/index.ts';
 import type { Product } from '../../../src/catalogue/index.ts';
 import type { Fault } from '../../support/fault-proxy.ts';
@@ -428,7 +428,7 @@ it(`keeps screen, IndexedDB and Postgres equal over ${RUNS} random nights (seed 
     removeItem: (key: string) => void kept.delete(key),
     clear: () => kept.clear(),
   });
-  const transport = await createSupabaseTransport({ url: suite.api.url, anonKey: suite.stack.stack.anonKey, timeoutMs: 2000 });
+  const transport = createSyncTransport({ url: suite.api.url, anonKey: suite.stack.stack.anonKey, timeoutMs: 2000 });
   let nights = 0;
   /** Commands generated, by kind (some are skipped when the model says the screen cannot offer them). */
   const tally = new Map<string, number>();

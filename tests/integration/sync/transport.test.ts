@@ -1,12 +1,12 @@
 /**
- * One request logic, two clients: the page's supabase-js and the service
- * worker's postgrest-js send the server the same requests, byte for byte
- * (supabase-js only adds its X-Client-Info), for each of the queue's calls.
+ * The queue's requests, as the page and the service worker send them (one
+ * transport over the server client and postgrest-js): byte for byte the
+ * requests supabase-js sent before (less its X-Client-Info), for each of the
+ * queue's calls, with the guest's party named on each.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSupabaseTransport, type SyncTransport } from '../../../src/sync/transport.ts';
-import { createPostgrestTransport } from '../../../src/sync/worker-transport.ts';
+import { createSyncTransport, type SyncTransport } from '../../../src/sync/transport.ts';
 
 interface Seen {
   readonly method: string;
@@ -24,8 +24,19 @@ const ORDER = {
   active: true,
   created_at: '2026-11-21T22:00:00.000Z',
 };
-/** Headers that tell the clients (or Node's fetch) apart, not the request. */
-const CLIENT_HEADERS = new Set(['x-client-info', 'user-agent', 'connection', 'host', 'keep-alive']);
+/** Headers Node's fetch adds (or supabase-js added), not the request's. */
+const CLIENT_HEADERS = new Set([
+  'x-client-info',
+  'user-agent',
+  'connection',
+  'host',
+  'keep-alive',
+  'accept',
+  'accept-language',
+  'accept-encoding',
+  'sec-fetch-mode',
+  'content-length',
+]);
 
 let server: Server;
 let url = '';
@@ -71,14 +82,65 @@ async function requestsOf(transport: SyncTransport): Promise<Seen[]> {
   return [...seen];
 }
 
-describe('the service worker’s transport', () => {
-  it('sends exactly the requests the page’s supabase-js sends', async () => {
+/** What supabase-js sent for the same calls, recorded before the queue left it for the server client. */
+const SUPABASE_JS_REQUESTS: readonly Seen[] = [
+  {
+    method: 'POST',
+    url: '/rest/v1/users?on_conflict=id&columns=%22id%22%2C%22full_name%22',
+    headers: {
+      'content-profile': 'public',
+      'content-type': 'application/json',
+      prefer: 'resolution=ignore-duplicates',
+      'x-guest-id': '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
+      apikey: 'anon.key.for-test',
+      authorization: 'Bearer anon.key.for-test',
+    },
+    body: '[{"id":"8a6e0804-2bd0-4672-b79e-d4b259de3b01","full_name":"Ana Pérez"}]',
+  },
+  {
+    method: 'POST',
+    url: '/rest/v1/orders?on_conflict=id&columns=%22id%22%2C%22user_id%22%2C%22product_name%22%2C%22product_price%22%2C%22active%22%2C%22created_at%22',
+    headers: {
+      'content-profile': 'public',
+      'content-type': 'application/json',
+      prefer: 'resolution=ignore-duplicates',
+      'x-guest-id': '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
+      apikey: 'anon.key.for-test',
+      authorization: 'Bearer anon.key.for-test',
+    },
+    body: '[{"id":"00000000-0000-4000-8000-000000000001","user_id":"8a6e0804-2bd0-4672-b79e-d4b259de3b01","product_name":"Tabla Irish","product_price":16990,"active":true,"created_at":"2026-11-21T22:00:00.000Z"}]',
+  },
+  {
+    method: 'PATCH',
+    url: '/rest/v1/orders?user_id=eq.8a6e0804-2bd0-4672-b79e-d4b259de3b01&id=in.%2800000000-0000-4000-8000-000000000001%29',
+    headers: {
+      'content-profile': 'public',
+      'content-type': 'application/json',
+      'x-guest-id': '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
+      apikey: 'anon.key.for-test',
+      authorization: 'Bearer anon.key.for-test',
+    },
+    body: '{"active":false}',
+  },
+  {
+    method: 'GET',
+    url: '/rest/v1/orders?select=id%2Cuser_id%2Cproduct_name%2Cproduct_price%2Cactive%2Ccreated_at&user_id=eq.8a6e0804-2bd0-4672-b79e-d4b259de3b01&active=eq.true&order=created_at.desc',
+    headers: {
+      'accept-profile': 'public',
+      'x-guest-id': '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
+      apikey: 'anon.key.for-test',
+      authorization: 'Bearer anon.key.for-test',
+    },
+    body: '',
+  },
+];
+
+describe('the queue’s requests', () => {
+  it('are exactly the requests supabase-js sent', async () => {
     const anonKey = 'anon.key.for-test';
-    const page = await requestsOf(await createSupabaseTransport({ url, anonKey }));
-    const worker = await requestsOf(createPostgrestTransport({ url, anonKey }));
-    expect(page).toHaveLength(4);
-    expect(worker).toEqual(page);
-    for (const request of page) {
+    const requests = await requestsOf(createSyncTransport({ url, anonKey }));
+    expect(requests).toEqual(SUPABASE_JS_REQUESTS);
+    for (const request of requests) {
       expect(request.headers).toMatchObject({ apikey: anonKey, authorization: `Bearer ${anonKey}`, 'x-guest-id': GUEST });
     }
   });
@@ -88,18 +150,16 @@ describe('the party a request names', () => {
   const anonKey = 'anon.key.for-test';
   const partyHeaders = (requests: readonly Seen[]) => requests.map((request) => request.headers['x-party-code']);
 
-  it('is the guest’s party on every request, from both clients', async () => {
+  it('is the guest’s party on every request', async () => {
     const partyOf = (guestId: string) => Promise.resolve(guestId === GUEST ? PARTY : null);
-    const page = await requestsOf(await createSupabaseTransport({ url, anonKey, partyOf }));
-    const worker = await requestsOf(createPostgrestTransport({ url, anonKey, partyOf }));
-    expect(partyHeaders(page)).toEqual([PARTY, PARTY, PARTY, PARTY]);
-    expect(worker).toEqual(page);
+    const requests = await requestsOf(createSyncTransport({ url, anonKey, partyOf }));
+    expect(partyHeaders(requests)).toEqual([PARTY, PARTY, PARTY, PARTY]);
   });
 
   it('is no header at all for the default party, or a guest the phone does not know', async () => {
     for (const party of [null, undefined]) {
       const partyOf = () => Promise.resolve(party);
-      const requests = await requestsOf(await createSupabaseTransport({ url, anonKey, partyOf }));
+      const requests = await requestsOf(createSyncTransport({ url, anonKey, partyOf }));
       expect(requests).toHaveLength(4);
       expect(requests.every((request) => !('x-party-code' in request.headers))).toBe(true);
     }
@@ -112,7 +172,7 @@ describe('the party a request names', () => {
       asked.push(guestId);
       return Promise.resolve(known ? PARTY : undefined);
     };
-    const transport = await createSupabaseTransport({ url, anonKey, partyOf });
+    const transport = createSyncTransport({ url, anonKey, partyOf });
     seen.length = 0;
     await transport.insertRows('orders', GUEST, [ORDER]);
     known = true;
@@ -123,7 +183,7 @@ describe('the party a request names', () => {
   });
 
   it('sends nothing when the party cannot be read, and the queue retries', async () => {
-    const transport = await createSupabaseTransport({ url, anonKey, partyOf: () => Promise.reject(new Error('IndexedDB closed')) });
+    const transport = createSyncTransport({ url, anonKey, partyOf: () => Promise.reject(new Error('IndexedDB closed')) });
     seen.length = 0;
     expect(await transport.insertRows('users', GUEST, [{ id: GUEST, full_name: 'Ana Pérez' }])).toMatchObject({ status: 0 });
     expect(await transport.setOrdersActive(GUEST, [ORDER.id], false)).toMatchObject({ status: 0 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_CAP_MS, parseRetryAfter, retryDelay } from '../../../src/sync/backoff.ts';
+import { parseRetryAfter } from '../../../src/server/answer.ts';
+import { BACKOFF_CAP_MS, retryDelay } from '../../../src/sync/backoff.ts';
 import { chunk, nextBatch } from '../../../src/sync/batches.ts';
 import { classifyAnswer } from '../../../src/sync/classify.ts';
 import { describeSync, type SyncSnapshot } from '../../../src/sync/status.ts';
