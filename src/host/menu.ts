@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 // The rule itself, not the catalogue: the host's page never loads the built-in list.
-import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
+import { nameKey, normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
 import type { HostAnswer } from './api.ts';
 import type { HostSession } from './session.ts';
 
@@ -58,10 +58,10 @@ export function menuCategories(items: readonly MenuItem[]): string[] {
   return [...new Set(items.map((item) => item.category))];
 }
 
-/** What an import will do to the list: products it adds and products it changes (by name, whatever the capitals). */
+/** What an import will do to the list: products it adds and products it changes (by name as a person reads it, as the server matches). */
 export function importEffect(items: readonly MenuItem[], names: readonly string[]): { readonly added: number; readonly changed: number } {
-  const known = new Set(items.map((item) => item.name.toLocaleLowerCase('es-CL')));
-  const changed = names.filter((name) => known.has(name.toLocaleLowerCase('es-CL'))).length;
+  const known = new Set(items.map((item) => nameKey(item.name)));
+  const changed = names.filter((name) => known.has(nameKey(name))).length;
   return { added: names.length - changed, changed };
 }
 
