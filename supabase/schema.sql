@@ -1,0 +1,1005 @@
+-- Today's schema: what supabase/migrations add up to, one definition per object.
+-- Written by `npm run schema` from a fresh database that ran every migration; do not edit:
+-- change the schema with a new migration, then run `npm run schema` (npm test fails until then).
+-- Objects belong to postgres; anon, authenticated and service_role are Supabase's API roles.
+
+SET check_function_bodies = false;
+
+-- The schema
+
+GRANT USAGE ON SCHEMA public TO PUBLIC, anon, service_role;
+
+-- Sequences
+
+CREATE SEQUENCE public.orders_activation_seq AS bigint;
+
+-- Functions
+
+CREATE OR REPLACE FUNCTION public.guest_ever_owed(p_user_id uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select public.tipped_total(coalesce(sum(orders.product_price), 0)::bigint) from public.orders where orders.user_id = p_user_id
+$function$;
+REVOKE ALL ON FUNCTION public.guest_ever_owed(p_user_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.guest_ever_owed(p_user_id uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.guest_joins_party()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  closed timestamptz;
+begin
+  if new.party_id is null then
+    new.party_id := public.request_party_id();
+  end if;
+  if new.party_id is null then
+    raise exception using errcode = 'foreign_key_violation', constraint = 'party_unknown',
+      message = 'party_unknown: no party has this code';
+  end if;
+  select parties.closed_at into closed from public.parties where parties.id = new.party_id;
+  if closed is not null then
+    perform public.refuse_closed_party(new.party_id, 'no new guests');
+  end if;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.guest_joins_party() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.host_add_product(p_party uuid, p_name text, p_price integer, p_category text)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if public.host_menu_closed(p_party) then
+    return json_build_object('refused', 'party_closed');
+  end if;
+  if exists (
+    select from public.party_products
+    where party_products.party_id = p_party and public.name_key(party_products.name) = public.name_key(p_name)
+  ) then
+    return json_build_object('refused', 'product_exists');
+  end if;
+  insert into public.party_products (party_id, name, price, category, position)
+  values (p_party, p_name, p_price, p_category,
+    coalesce((select max(party_products.position) from public.party_products where party_products.party_id = p_party), 0) + 1);
+  return public.party_menu_of(p_party);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_add_product(p_party uuid, p_name text, p_price integer, p_category text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_add_product(p_party uuid, p_name text, p_price integer, p_category text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_close_party(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  update public.parties set closed_at = coalesce(parties.closed_at, now()) where parties.id = p_party;
+  select public.host_party_info(p_party);
+$function$;
+REVOKE ALL ON FUNCTION public.host_close_party(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_close_party(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_create_party(p_name text, p_date date, p_payment_url text, p_key_sha256 text, p_menu_from text DEFAULT NULL::text)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  made uuid;
+  source uuid;
+begin
+  if p_menu_from is not null then
+    select parties.id into source from public.parties where parties.code = p_menu_from;
+    if source is null then
+      return json_build_object('refused', 'unknown_menu_source');
+    end if;
+  end if;
+  insert into public.parties (code, name, party_date, payment_url, host_key_sha256, menu_source)
+  values (public.new_party_code(), p_name, p_date, p_payment_url, decode(p_key_sha256, 'hex'), source)
+  returning id into made;
+  return public.host_party_info(made);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_create_party(p_name text, p_date date, p_payment_url text, p_key_sha256 text, p_menu_from text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_create_party(p_name text, p_date date, p_payment_url text, p_key_sha256 text, p_menu_from text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_guest(p_party uuid, p_user_id uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select json_build_object(
+    'id', users.id,
+    'full_name', users.full_name,
+    'orders', coalesce((
+      select json_agg(json_build_object(
+        'id', covered.id,
+        'product_name', covered.product_name,
+        'product_price', covered.product_price,
+        'created_at', covered.created_at,
+        'paid', marks.paid_amount is not null and public.tipped_total(covered.running) <= marks.paid_amount
+      ) order by covered.created_at desc, covered.id)
+      from (
+        select orders.*, sum(orders.product_price) over (order by activations.activated_seq, orders.id) as running
+        from public.orders
+        left join public.order_activations as activations on activations.order_id = orders.id
+        where orders.user_id = users.id and orders.active
+      ) as covered
+    ), '[]'::json)
+  )
+  from public.users
+  left join public.host_paid_marks as marks on marks.user_id = users.id
+  where users.id = p_user_id and users.party_id = p_party
+$function$;
+REVOKE ALL ON FUNCTION public.host_guest(p_party uuid, p_user_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_guest(p_party uuid, p_user_id uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_import_menu(p_party uuid, p_lines json)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  top integer;
+begin
+  if public.host_menu_closed(p_party) then
+    return json_build_object('refused', 'party_closed');
+  end if;
+  update public.party_products
+  set name = line.name, price = line.price, category = line.category, updated_at = now()
+  from json_to_recordset(p_lines) as line(name text, price integer, category text)
+  where party_products.party_id = p_party and public.name_key(party_products.name) = public.name_key(line.name);
+  select coalesce(max(party_products.position), 0) into top from public.party_products where party_products.party_id = p_party;
+  insert into public.party_products (party_id, name, price, category, position)
+  select p_party, line.name, line.price, line.category, top + line.n::integer
+  from rows from (json_to_recordset(p_lines) as (name text, price integer, category text)) with ordinality as line(name, price, category, n)
+  where not exists (
+    select from public.party_products
+    where party_products.party_id = p_party and public.name_key(party_products.name) = public.name_key(line.name)
+  );
+  return public.party_menu_of(p_party);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_import_menu(p_party uuid, p_lines json) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_import_menu(p_party uuid, p_lines json) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_key_attempt(p_address text, p_wrong boolean, p_limit integer, p_window_seconds integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  span interval := make_interval(secs => p_window_seconds);
+  v_started timestamptz;
+  v_failures integer;
+begin
+  if p_wrong then
+    insert into public.host_key_failures as kept (address, window_start, failures)
+    values (p_address, now(), 1)
+    on conflict (address) do update set
+      window_start = case when kept.window_start <= now() - span then now() else kept.window_start end,
+      failures = case when kept.window_start <= now() - span then 1 else kept.failures + 1 end
+    returning kept.window_start, kept.failures into v_started, v_failures;
+    -- Windows long past tell nothing: forget them.
+    delete from public.host_key_failures where host_key_failures.window_start < now() - span - interval '1 hour';
+    if v_failures <= p_limit then
+      return 0;
+    end if;
+  else
+    select kept.window_start, kept.failures into v_started, v_failures
+    from public.host_key_failures as kept
+    where kept.address = p_address and kept.window_start > now() - span;
+    if v_failures is null or v_failures < p_limit then
+      return 0;
+    end if;
+  end if;
+  return greatest(1, ceil(extract(epoch from v_started + span - now())))::integer;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_key_attempt(p_address text, p_wrong boolean, p_limit integer, p_window_seconds integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_key_attempt(p_address text, p_wrong boolean, p_limit integer, p_window_seconds integer) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_mark_paid(p_party uuid, p_user_id uuid, p_paid boolean, p_amount bigint DEFAULT NULL::bigint)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_amount bigint;
+begin
+  if not exists (select from public.users where users.id = p_user_id and users.party_id = p_party) then
+    return null;
+  end if;
+  if not p_paid then
+    delete from public.host_paid_marks where host_paid_marks.user_id = p_user_id;
+    return json_build_object('id', p_user_id, 'paid_amount', null, 'paid_at', null);
+  end if;
+  v_amount := coalesce(p_amount, (
+    select public.tipped_total(coalesce(sum(orders.product_price), 0)::bigint)
+    from public.orders
+    where orders.user_id = p_user_id and orders.active
+  ));
+  if v_amount > public.guest_ever_owed(p_user_id) then
+    return json_build_object('refused', 'paid_over_orders');
+  end if;
+  insert into public.host_paid_marks (user_id, paid_amount, paid_at)
+  values (p_user_id, v_amount, now())
+  on conflict (user_id) do update set paid_amount = excluded.paid_amount, paid_at = excluded.paid_at;
+  return json_build_object('id', p_user_id, 'paid_amount', v_amount, 'paid_at', now());
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_mark_paid(p_party uuid, p_user_id uuid, p_paid boolean, p_amount bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_mark_paid(p_party uuid, p_user_id uuid, p_paid boolean, p_amount bigint) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_menu_closed(p_party uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select parties.closed_at is not null from public.parties where parties.id = p_party for no key update
+$function$;
+REVOKE ALL ON FUNCTION public.host_menu_closed(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_menu_closed(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_orders(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(json_agg(json_build_object(
+    'user_id', users.id,
+    'full_name', users.full_name,
+    'product_name', covered.product_name,
+    'product_price', covered.product_price,
+    'created_at', covered.created_at,
+    'paid', marks.paid_amount is not null and public.tipped_total(covered.running) <= marks.paid_amount
+  ) order by users.full_name, users.id, covered.created_at, covered.id), '[]'::json)
+  from (
+    select orders.*, sum(orders.product_price) over (partition by orders.user_id order by activations.activated_seq, orders.id) as running
+    from public.orders
+    left join public.order_activations as activations on activations.order_id = orders.id
+    where orders.party_id = p_party and orders.active
+  ) as covered
+  join public.users on users.id = covered.user_id
+  left join public.host_paid_marks as marks on marks.user_id = covered.user_id
+$function$;
+REVOKE ALL ON FUNCTION public.host_orders(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_orders(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_parties()
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(json_agg(json_build_object(
+    'id', parties.id,
+    'code', parties.code,
+    'name', parties.name,
+    'party_date', parties.party_date,
+    'payment_url', parties.payment_url,
+    'closed_at', parties.closed_at,
+    'is_default', parties.is_default,
+    'guests', coalesce(tabs.guests, 0),
+    'total', coalesce(tabs.total, 0)
+  ) order by parties.party_date desc, parties.created_at desc, parties.id), '[]'::json)
+  from public.parties
+  left join (
+    select orders.party_id, count(distinct orders.user_id) as guests, sum(orders.product_price)::bigint as total
+    from public.orders
+    where orders.active
+    group by orders.party_id
+  ) as tabs on tabs.party_id = parties.id
+$function$;
+REVOKE ALL ON FUNCTION public.host_parties() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_parties() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_party(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with tabs as (
+    select orders.user_id, count(*) as order_count, sum(orders.product_price)::bigint as total,
+           max(orders.created_at) as last_order_at
+    from public.orders
+    where orders.party_id = p_party and orders.active
+    group by orders.user_id
+  ),
+  guests as (
+    select users.id, users.full_name, tabs.order_count, tabs.total, public.tipped_total(tabs.total) as tipped,
+           tabs.last_order_at, marks.paid_amount, marks.paid_at
+    from tabs
+    join public.users on users.id = tabs.user_id
+    left join public.host_paid_marks as marks on marks.user_id = tabs.user_id
+  )
+  select json_build_object(
+    'total', coalesce(sum(guests.total), 0),
+    'tipped', coalesce(sum(guests.tipped), 0),
+    'paid', coalesce(sum(guests.paid_amount), 0),
+    'owed', coalesce(sum(greatest(guests.tipped - coalesce(guests.paid_amount, 0), 0)), 0),
+    'guests', coalesce(json_agg(json_build_object(
+      'id', guests.id,
+      'full_name', guests.full_name,
+      'orders', guests.order_count,
+      'total', guests.total,
+      'tipped', guests.tipped,
+      'last_order_at', guests.last_order_at,
+      'paid_amount', guests.paid_amount,
+      'paid_at', guests.paid_at
+    ) order by guests.id), '[]'::json)
+  )
+  from guests
+$function$;
+REVOKE ALL ON FUNCTION public.host_party(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_party(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_party_by_code(p_code text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select parties.id from public.parties
+  where (p_code is null and parties.is_default) or parties.code = p_code
+$function$;
+REVOKE ALL ON FUNCTION public.host_party_by_code(p_code text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_party_by_code(p_code text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_party_for_key(p_key_sha256 text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select parties.id from public.parties
+  where p_key_sha256 ~ '^[0-9a-f]{64}$' and parties.host_key_sha256 = decode(p_key_sha256, 'hex')
+$function$;
+REVOKE ALL ON FUNCTION public.host_party_for_key(p_key_sha256 text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_party_for_key(p_key_sha256 text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_party_info(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select json_build_object(
+    'id', parties.id, 'code', parties.code, 'name', parties.name, 'party_date', parties.party_date,
+    'payment_url', parties.payment_url, 'closed_at', parties.closed_at, 'is_default', parties.is_default
+  )
+  from public.parties where parties.id = p_party
+$function$;
+REVOKE ALL ON FUNCTION public.host_party_info(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_party_info(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_set_price(p_party uuid, p_name text, p_price integer)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if public.host_menu_closed(p_party) then
+    return json_build_object('refused', 'party_closed');
+  end if;
+  update public.party_products set price = p_price, updated_at = now()
+  where party_products.party_id = p_party and party_products.name = p_name;
+  if not found then
+    return json_build_object('refused', 'unknown_product');
+  end if;
+  return public.party_menu_of(p_party);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_set_price(p_party uuid, p_name text, p_price integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_set_price(p_party uuid, p_name text, p_price integer) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_set_sold_out(p_party uuid, p_name text, p_sold_out boolean)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if public.host_menu_closed(p_party) then
+    return json_build_object('refused', 'party_closed');
+  end if;
+  update public.party_products set sold_out = p_sold_out, updated_at = now()
+  where party_products.party_id = p_party and party_products.name = p_name;
+  if not found then
+    return json_build_object('refused', 'unknown_product');
+  end if;
+  return public.party_menu_of(p_party);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_set_sold_out(p_party uuid, p_name text, p_sold_out boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_set_sold_out(p_party uuid, p_name text, p_sold_out boolean) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.my_paid_mark()
+ RETURNS json
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select json_build_object('paid_amount', marks.paid_amount, 'paid_at', marks.paid_at)
+  from public.host_paid_marks as marks
+  join public.users on users.id = marks.user_id
+  where marks.user_id = public.request_guest_id() and users.party_id = public.request_party_id()
+$function$;
+REVOKE ALL ON FUNCTION public.my_paid_mark() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.my_paid_mark() TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.my_tab_status()
+ RETURNS json
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select json_build_object(
+    'party', (
+      select json_build_object('name', parties.name, 'payment_url', parties.payment_url, 'closed_at', parties.closed_at)
+      from public.parties where parties.id = public.request_party_id()
+    ),
+    'paid_mark', public.my_paid_mark()
+  )
+$function$;
+REVOKE ALL ON FUNCTION public.my_tab_status() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.my_tab_status() TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.name_key(p_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+RETURN translate(p_name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĐĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦĨĩĪīĬĭĮįİĲĴĵĶķĹĺĻļĽľĿŁŃńŅņŇňŊŌōŎŏŐőŒŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŦŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƁƂƄƆƇƉƊƋƎƏƐƑƓƔƖƗƘƜƝƟƠơƢƤƦƧƩƬƮƯưƱƲƳƵƷƸƼǄǅǇǈǊǋǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǢǣǤǦǧǨǩǪǫǬǭǮǯǰǱǲǴǵǶǷǸǹǺǻǼǽǾǿȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȜȞȟȠȢȤȦȧȨȩȪȫȬȭȮȯȰȱȲȳȺȻȽȾɁɃɄɅɆɈɊɌɎͰͲʹͶ;Ϳ΅Ά·ΈΉΊΌΎΏΐΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫάέήίΰςϊϋόύώϏϓϔϘϚϜϞϠϢϤϦϨϪϬϮϴϷϹϺϽϾϿЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯйѐёѓїќѝўѠѢѤѦѨѪѬѮѰѲѴѶѷѸѺѼѾҀҊҌҎҐҒҔҖҘҚҜҞҠҢҤҦҨҪҬҮҰҲҴҶҸҺҼҾӀӁӂӃӅӇӉӋӍӐӑӒӓӔӖӗӘӚӛӜӝӞӟӠӢӣӤӥӦӧӨӪӫӬӭӮӯӰӱӲӳӴӵӶӸӹӺӼӾԀԂԄԆԈԊԌԎԐԒԔԖԘԚԜԞԠԢԤԦԨԪԬԮḀḁḂḃḄḅḆḇḈḉḊḋḌḍḎḏḐḑḒḓḔḕḖḗḘḙḚḛḜḝḞḟḠḡḢḣḤḥḦḧḨḩḪḫḬḭḮḯḰḱḲḳḴḵḶḷḸḹḺḻḼḽḾḿṀṁṂṃṄṅṆṇṈṉṊṋṌṍṎṏṐṑṒṓṔṕṖṗṘṙṚṛṜṝṞṟṠṡṢṣṤṥṦṧṨṩṪṫṬṭṮṯṰṱṲṳṴṵṶṷṸṹṺṻṼṽṾṿẀẁẂẃẄẅẆẇẈẉẊẋẌẍẎẏẐẑẒẓẔẕẖẗẘẙẛẞẠạẢảẤấẦầẨẩẪẫẬậẮắẰằẲẳẴẵẶặẸẹẺẻẼẽẾếỀềỂểỄễỆệỈỉỊịỌọỎỏỐốỒồỔổỖỗỘộỚớỜờỞởỠỡỢợỤụỦủỨứỪừỬửỮữỰựỲỳỴỵỶỷỸỹỺỼỾ̴̵̶̷̸̡̢̧̨̛̖̗̘̙̜̝̞̟̠̣̤̥̦̩̪̫̬̭̮̯̰̱̲̳̹̺̻̼͇͈͉͍͎̀́̂̃̄̅̆̇̈̉̊̋̌̍̎̏̐̑̒̓̔̽̾̿̀́͂̓̈́͆͊͋͌̕̚ͅ͏͓͔͕͖͙͚͐͑͒͗͛ͣͤͥͦͧͨͩͪͫͬͭͮͯ҃҄҅҆҇͘͜͟͢͝͞͠͡҈҉'::text, 'abcdefghijklmnopqrstuvwxyzaaaaaaæceeeeiiiiðnoooooøuuuuyþaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddđeeeeeeeeeegggggggghhħiiiiiiiiiĳjjkkllllllŀłnnnnnnŋooooooœrrrrrrssssssssttttŧuuuuuuuuuuuuwwyyyzzzzzzɓƃƅɔƈɖɗƌǝəɛƒɠɣɩɨƙɯɲɵooƣƥʀƨʃƭʈuuʊʋƴƶʒƹƽǆǆǉǉǌǌaaiioouuuuuuuuuuaaaaææǥggkkooooʒʒjǳǳggƕƿnnaaææøøaaaaeeeeiiiioooorrrruuuussttȝhhƞȣȥaaeeooooooooyyⱥȼƚⱦɂƀʉʌɇɉɋɍɏͱͳʹͷ;ϳ¨α·εηιουωιαβγδεζηθικλμνξοπρστυφχψωιυαεηιυσιυουωϗϒϒϙϛϝϟϡϣϥϧϩϫϭϯθϸϲϻͻͼͽееђгєѕііјљњћкиуџабвгдежзииклмнопрстуфхцчшщъыьэюяиеегікиуѡѣѥѧѩѫѭѯѱѳѵѵѵѹѻѽѿҁҋҍҏґғҕҗҙқҝҟҡңҥҧҩҫҭүұҳҵҷҹһҽҿӏжжӄӆӈӊӌӎааааӕееәәәжжззӡииииооөөөээууууууччӷыыӻӽӿԁԃԅԇԉԋԍԏԑԓԕԗԙԛԝԟԡԣԥԧԩԫԭԯaabbbbbbccddddddddddeeeeeeeeeeffgghhhhhhhhhhiiiikkkkkkllllllllmmmmmmnnnnnnnnoooooooopppprrrrrrrrssssssssssttttttttuuuuuuuuuuvvvvwwwwwwwwwwxxxxyyzzzzzzhtwyſßaaaaaaaaaaaaaaaaaaaaaaaaeeeeeeeeeeeeeeeeiiiioooooooooooooooooooooooouuuuuuuuuuuuuuyyyyyyyyỻỽỿ'::text);
+GRANT EXECUTE ON FUNCTION public.name_key(p_name text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.new_party_code()
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/=', '-_') $function$;
+REVOKE ALL ON FUNCTION public.new_party_code() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.new_party_code() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.number_order_activation()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.order_activations (order_id, activated_seq)
+  values (new.id, nextval('public.orders_activation_seq'))
+  on conflict (order_id) do update set activated_seq = excluded.activated_seq;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.number_order_activation() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.order_in_party()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  closed timestamptz;
+  born timestamptz;
+  gone timestamptz;
+begin
+  select users.party_id, parties.closed_at, parties.created_at into new.party_id, closed, born
+  from public.users join public.parties on parties.id = users.party_id
+  where users.id = new.user_id;
+  if not found then
+    -- A guest the server lacks yet: the foreign key says so (23503), and the phone sends the guest first.
+    new.party_id := public.request_party_id();
+    return new;
+  end if;
+  if exists (select from public.orders where orders.id = new.id) then
+    return new;
+  end if;
+  if closed is not null then
+    if new.created_at >= closed then
+      perform public.refuse_closed_party(new.party_id, 'no orders tapped after it');
+    end if;
+    if new.created_at < born then
+      perform public.refuse_closed_party(new.party_id, 'no orders tapped before the party began');
+    end if;
+    if not (now() <= closed + interval '24 hours') then
+      perform public.refuse_closed_party(new.party_id, 'orders arrive within a day of it');
+    end if;
+  end if;
+  select party_prices.left_at into gone
+  from public.party_prices
+  where party_prices.party_id = new.party_id and party_prices.name = new.product_name and party_prices.price = new.product_price;
+  if gone is not null and not (now() <= gone + interval '24 hours') then
+    raise exception using
+      errcode = 'check_violation',
+      constraint = 'price_gone',
+      message = 'price_gone: this price left the party''s list too long ago',
+      detail = format('%s at %s left the list at %s.', new.product_name, new.product_price, gone);
+  end if;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.order_in_party() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.paid_within_orders()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.paid_amount > public.guest_ever_owed(new.user_id) then
+    raise exception using
+      errcode = 'check_violation',
+      constraint = 'paid_within_orders',
+      message = 'paid_within_orders: a mark records at most what the guest ever ordered, with tip',
+      detail = format('Guest %s, amount %s.', new.user_id, new.paid_amount);
+  end if;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.paid_within_orders() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.party_by_code(p_code text)
+ RETURNS json
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select json_build_object(
+    'code', parties.code,
+    'name', parties.name,
+    'party_date', parties.party_date,
+    'payment_url', parties.payment_url,
+    'closed_at', parties.closed_at
+  )
+  from public.parties
+  where parties.code = p_code
+$function$;
+REVOKE ALL ON FUNCTION public.party_by_code(p_code text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.party_by_code(p_code text) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.party_gets_menu()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.menu_source is null then
+    insert into public.party_products (party_id, name, price, category, position)
+    select new.id, products.name, products.price, products.category, products.menu_position
+    from public.products where products.menu_position is not null;
+  else
+    insert into public.party_products (party_id, name, price, category, position)
+    select new.id, source.name, source.price, source.category, source.position
+    from public.party_products as source where source.party_id = new.menu_source;
+  end if;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.party_gets_menu() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.party_menu()
+ RETURNS json
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select public.party_menu_of(public.request_party_id())
+$function$;
+REVOKE ALL ON FUNCTION public.party_menu() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.party_menu() TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.party_menu_of(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with listed as (
+    select coalesce(json_agg(json_build_object(
+      'name', items.name, 'price', items.price, 'category', items.category, 'sold_out', items.sold_out
+    ) order by items.category_position, items.position, items.name), '[]'::json) as items
+    from (
+      select party_products.*, min(party_products.position) over (partition by party_products.category) as category_position
+      from public.party_products
+      where party_products.party_id = p_party
+    ) as items
+  )
+  select json_build_object('version', md5(listed.items::text), 'items', listed.items)
+  from listed
+  where exists (select from public.parties where parties.id = p_party)
+$function$;
+REVOKE ALL ON FUNCTION public.party_menu_of(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.party_menu_of(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.party_price_left()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' or new.name is distinct from old.name or new.price is distinct from old.price then
+    update public.party_prices set left_at = now()
+    where party_prices.party_id = old.party_id and party_prices.name = old.name and party_prices.price = old.price;
+  end if;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.party_price_left() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.party_price_on_record()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.party_prices (party_id, name, price) values (new.party_id, new.name, new.price)
+  on conflict (party_id, name, price) do update set left_at = null;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.party_price_on_record() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.refuse_closed_party(p_party uuid, p_what text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception using
+    errcode = 'check_violation',
+    constraint = 'party_closed',
+    message = format('party_closed: the party is over, %s', p_what),
+    detail = format('Party %s closed.', p_party);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.refuse_closed_party(p_party uuid, p_what text) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.refuse_orders_past_ceiling()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  crowded uuid;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('orders_per_guest_ceiling:' || guests.user_id::text, 0))
+  from (select distinct added.user_id from added order by added.user_id) as guests;
+  select orders.user_id into crowded
+  from public.orders
+  where orders.user_id in (select distinct added.user_id from added)
+  group by orders.user_id
+  having count(*) > 1000
+  limit 1;
+  if crowded is not null then
+    raise exception using
+      errcode = 'check_violation',
+      constraint = 'orders_per_guest_ceiling',
+      message = 'orders_per_guest_ceiling: a guest keeps at most 1000 orders',
+      detail = format('Guest %s is past the ceiling.', crowded);
+  end if;
+  select orders.user_id into crowded
+  from public.orders
+  join public.parties on parties.id = orders.party_id
+  where orders.user_id in (select distinct added.user_id from added)
+    and parties.closed_at is not null and orders.received_at >= parties.closed_at
+  group by orders.user_id
+  having not (count(*) <= 50)
+  limit 1;
+  if crowded is not null then
+    raise exception using
+      errcode = 'check_violation',
+      constraint = 'orders_after_close',
+      message = 'orders_after_close: a guest adds at most 50 orders after the party closed',
+      detail = format('Guest %s is past the bound.', crowded);
+  end if;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.refuse_orders_past_ceiling() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.request_guest_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when header ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then header::uuid
+  end
+  from (select coalesce(current_setting('request.headers', true), '{}')::json ->> 'x-guest-id' as header) as request
+$function$;
+REVOKE ALL ON FUNCTION public.request_guest_id() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.request_guest_id() TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.request_party_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when request.code is null then (select parties.id from public.parties where parties.is_default)
+    else (select parties.id from public.parties where parties.code = request.code)
+  end
+  from (select coalesce(current_setting('request.headers', true), '{}')::json ->> 'x-party-code' as code) as request
+$function$;
+REVOKE ALL ON FUNCTION public.request_party_id() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.request_party_id() TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.tab_stays_after_close()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.active is distinct from old.active
+     and exists (select 1 from public.parties where parties.id = old.party_id and parties.closed_at is not null) then
+    perform public.refuse_closed_party(old.party_id, 'the tabs are final');
+  end if;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.tab_stays_after_close() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.take_comment_allowance(p_keys text[], p_capacities integer[], p_window_seconds integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  span interval := make_interval(secs => p_window_seconds);
+  step interval;
+  taken timestamptz;
+begin
+  for i in 1 .. coalesce(array_length(p_keys, 1), 0) loop
+    step := make_interval(secs => p_window_seconds::double precision / p_capacities[i]);
+    insert into public.comment_allowances as kept (key, next_free)
+    values (p_keys[i], now() + step)
+    on conflict (key) do update set next_free = greatest(kept.next_free, now()) + step
+    where greatest(kept.next_free, now()) + step <= now() + span
+    returning kept.next_free into taken;
+    if taken is null then
+      return (
+        select greatest(1, ceil(extract(epoch from kept.next_free + step - now() - span)))::integer
+        from public.comment_allowances as kept where kept.key = p_keys[i]
+      );
+    end if;
+  end loop;
+  -- Now and then, forget allowances that are whole again.
+  if random() < 0.05 then
+    delete from public.comment_allowances
+    where key in (select whole.key from public.comment_allowances as whole where whole.next_free < now() limit 100);
+  end if;
+  return 0;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.take_comment_allowance(p_keys text[], p_capacities integer[], p_window_seconds integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.take_comment_allowance(p_keys text[], p_capacities integer[], p_window_seconds integer) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.take_order_comment(p_guest uuid, p_order uuid, p_product_name text, p_product_price integer, p_address text, p_capacities integer[], p_window_seconds integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  held boolean;
+begin
+  if p_order is null then
+    -- An app from before order ids were sent: the guest must hold an order of this product.
+    held := exists (
+      select 1 from public.orders
+      where orders.user_id = p_guest and orders.product_name = p_product_name and orders.product_price = p_product_price
+    );
+  else
+    held := exists (
+      select 1 from public.orders
+      where orders.id = p_order and orders.user_id = p_guest
+        and orders.product_name = p_product_name and orders.product_price = p_product_price
+    );
+  end if;
+  if not held then
+    return -1;
+  end if;
+  return public.take_comment_allowance(
+    array['guest:' || p_guest::text, 'address:' || left(p_address, 200)], p_capacities, p_window_seconds
+  );
+end
+$function$;
+REVOKE ALL ON FUNCTION public.take_order_comment(p_guest uuid, p_order uuid, p_product_name text, p_product_price integer, p_address text, p_capacities integer[], p_window_seconds integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.take_order_comment(p_guest uuid, p_order uuid, p_product_name text, p_product_price integer, p_address text, p_capacities integer[], p_window_seconds integer) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.tipped_total(p_total bigint)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+RETURN ((p_total * 11) / 10);
+GRANT EXECUTE ON FUNCTION public.tipped_total(p_total bigint) TO PUBLIC, anon, authenticated, service_role;
+
+-- Tables, each with its constraints, row level security, indexes, triggers, policies and grants
+
+CREATE TABLE public.comment_allowances (
+  key text NOT NULL,
+  next_free timestamp with time zone NOT NULL,
+  CONSTRAINT comment_allowances_pkey PRIMARY KEY (key),
+  CONSTRAINT comment_allowances_key_check CHECK (char_length(key) >= 1 AND char_length(key) <= 250)
+);
+CREATE INDEX comment_allowances_whole ON public.comment_allowances USING btree (next_free);
+ALTER TABLE public.comment_allowances ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.comment_allowances TO service_role;
+
+CREATE TABLE public.host_key_failures (
+  address text NOT NULL,
+  window_start timestamp with time zone NOT NULL,
+  failures integer NOT NULL,
+  CONSTRAINT host_key_failures_pkey PRIMARY KEY (address),
+  CONSTRAINT host_key_failures_address_check CHECK (char_length(address) >= 1 AND char_length(address) <= 200),
+  CONSTRAINT host_key_failures_failures_check CHECK (failures >= 1)
+);
+ALTER TABLE public.host_key_failures ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.host_key_failures TO service_role;
+
+CREATE TABLE public.parties (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  code text NOT NULL,
+  name text NOT NULL,
+  party_date date NOT NULL,
+  payment_url text,
+  host_key_sha256 bytea,
+  closed_at timestamp with time zone,
+  is_default boolean DEFAULT false NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  menu_source uuid,
+  CONSTRAINT parties_pkey PRIMARY KEY (id),
+  CONSTRAINT parties_code_key UNIQUE (code),
+  CONSTRAINT parties_code_check CHECK (code ~ '^[A-Za-z0-9_-]{16,64}$'::text),
+  CONSTRAINT parties_host_key_sha256_check CHECK (host_key_sha256 IS NULL OR length(host_key_sha256) = 32),
+  CONSTRAINT parties_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
+  CONSTRAINT parties_menu_source_fkey FOREIGN KEY (menu_source) REFERENCES public.parties(id)
+);
+ALTER TABLE public.parties ADD CONSTRAINT parties_payment_url_check CHECK (payment_url IS NULL OR char_length(payment_url) <= 2000 AND payment_url ~ '^https://[^\s"<>?#]*[^\s"<>?#/]$'::text) NOT VALID;
+CREATE UNIQUE INDEX parties_one_default ON public.parties USING btree (is_default) WHERE is_default;
+CREATE TRIGGER parties_get_menu AFTER INSERT ON public.parties FOR EACH ROW EXECUTE FUNCTION public.party_gets_menu();
+ALTER TABLE public.parties ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE ON TABLE public.parties TO service_role;
+
+CREATE TABLE public.party_prices (
+  party_id uuid NOT NULL,
+  name text NOT NULL,
+  price integer NOT NULL,
+  added_at timestamp with time zone DEFAULT now() NOT NULL,
+  left_at timestamp with time zone,
+  CONSTRAINT party_prices_pkey PRIMARY KEY (party_id, name, price),
+  CONSTRAINT party_prices_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 120),
+  CONSTRAINT party_prices_price_check CHECK (price >= 1 AND price <= 1000000),
+  CONSTRAINT party_prices_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id)
+);
+ALTER TABLE public.party_prices ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE (left_at) ON TABLE public.party_prices TO service_role;
+
+CREATE TABLE public.party_products (
+  party_id uuid NOT NULL,
+  name text NOT NULL,
+  price integer NOT NULL,
+  category text NOT NULL,
+  sold_out boolean DEFAULT false NOT NULL,
+  "position" integer NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT party_products_pkey PRIMARY KEY (party_id, name),
+  CONSTRAINT party_products_category_readable CHECK (char_length(category) >= 1 AND char_length(category) <= 40 AND category !~ '[\u0001-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u00A0\u1680\u2000-\u200A\u2028-\u2029\u202F\u205F\u2800\u3000\uFEFF\u00AD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890-\u0891\u08E2\u115F-\u1160\u17B4-\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]'::text AND category !~ '^ | $|  '::text AND regexp_count(category, '[\u0041-\u005A\u0061-\u007A\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376-\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0560-\u0588\u05D0-\u05EA\u05EF-\u05F2\u0620-\u064A\u066E-\u066F\u0671-\u06D3\u06D5\u06E5-\u06E6\u06EE-\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4-\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u0870-\u0887\u0889-\u088F\u08A0-\u08C9\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F-\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC-\u09DD\u09DF-\u09E1\u09F0-\u09F1\u09FC\u0A05-\u0A0A\u0A0F-\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32-\u0A33\u0A35-\u0A36\u0A38-\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2-\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0-\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F-\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32-\u0B33\u0B35-\u0B39\u0B3D\u0B5C-\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99-\u0B9A\u0B9C\u0B9E-\u0B9F\u0BA3-\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C5C-\u0C5D\u0C60-\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDC-\u0CDE\u0CE0-\u0CE1\u0CF1-\u0CF2\u0D04-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32-\u0E33\u0E40-\u0E46\u0E81-\u0E82\u0E84\u0E86-\u0E8A\u0E8C-\u0EA3\u0EA5\u0EA7-\u0EB0\u0EB2-\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065-\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16F1-\u16F8\u1700-\u1711\u171F-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1878\u1880-\u1884\u1887-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4C\u1B83-\u1BA0\u1BAE-\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C8A\u1C90-\u1CBA\u1CBD-\u1CBF\u1CE9-\u1CEC\u1CEE-\u1CF3\u1CF5-\u1CF6\u1CFA\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2183-\u2184\u2C00-\u2CE4\u2CEB-\u2CEE\u2CF2-\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2E2F\u3005-\u3006\u3031-\u3035\u303B-\u303C\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312F\u3131-\u318E\u31A0-\u31BF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A-\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6E5\uA717-\uA71F\uA722-\uA788\uA78B-\uA7DC\uA7F1-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD-\uA8FE\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5-\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB69\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40-\uFB41\uFB43-\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC\U00010000-\U0001000B\U0001000D-\U00010026\U00010028-\U0001003A\U0001003C-\U0001003D\U0001003F-\U0001004D\U00010050-\U0001005D\U00010080-\U000100FA\U00010280-\U0001029C\U000102A0-\U000102D0\U00010300-\U0001031F\U0001032D-\U00010340\U00010342-\U00010349\U00010350-\U00010375\U00010380-\U0001039D\U000103A0-\U000103C3\U000103C8-\U000103CF\U00010400-\U0001049D\U000104B0-\U000104D3\U000104D8-\U000104FB\U00010500-\U00010527\U00010530-\U00010563\U00010570-\U0001057A\U0001057C-\U0001058A\U0001058C-\U00010592\U00010594-\U00010595\U00010597-\U000105A1\U000105A3-\U000105B1\U000105B3-\U000105B9\U000105BB-\U000105BC\U000105C0-\U000105F3\U00010600-\U00010736\U00010740-\U00010755\U00010760-\U00010767\U00010780-\U00010785\U00010787-\U000107B0\U000107B2-\U000107BA\U00010800-\U00010805\U00010808\U0001080A-\U00010835\U00010837-\U00010838\U0001083C\U0001083F-\U00010855\U00010860-\U00010876\U00010880-\U0001089E\U000108E0-\U000108F2\U000108F4-\U000108F5\U00010900-\U00010915\U00010920-\U00010939\U00010940-\U00010959\U00010980-\U000109B7\U000109BE-\U000109BF\U00010A00\U00010A10-\U00010A13\U00010A15-\U00010A17\U00010A19-\U00010A35\U00010A60-\U00010A7C\U00010A80-\U00010A9C\U00010AC0-\U00010AC7\U00010AC9-\U00010AE4\U00010B00-\U00010B35\U00010B40-\U00010B55\U00010B60-\U00010B72\U00010B80-\U00010B91\U00010C00-\U00010C48\U00010C80-\U00010CB2\U00010CC0-\U00010CF2\U00010D00-\U00010D23\U00010D4A-\U00010D65\U00010D6F-\U00010D85\U00010E80-\U00010EA9\U00010EB0-\U00010EB1\U00010EC2-\U00010EC7\U00010F00-\U00010F1C\U00010F27\U00010F30-\U00010F45\U00010F70-\U00010F81\U00010FB0-\U00010FC4\U00010FE0-\U00010FF6\U00011003-\U00011037\U00011071-\U00011072\U00011075\U00011083-\U000110AF\U000110D0-\U000110E8\U00011103-\U00011126\U00011144\U00011147\U00011150-\U00011172\U00011176\U00011183-\U000111B2\U000111C1-\U000111C4\U000111DA\U000111DC\U00011200-\U00011211\U00011213-\U0001122B\U0001123F-\U00011240\U00011280-\U00011286\U00011288\U0001128A-\U0001128D\U0001128F-\U0001129D\U0001129F-\U000112A8\U000112B0-\U000112DE\U00011305-\U0001130C\U0001130F-\U00011310\U00011313-\U00011328\U0001132A-\U00011330\U00011332-\U00011333\U00011335-\U00011339\U0001133D\U00011350\U0001135D-\U00011361\U00011380-\U00011389\U0001138B\U0001138E\U00011390-\U000113B5\U000113B7\U000113D1\U000113D3\U00011400-\U00011434\U00011447-\U0001144A\U0001145F-\U00011461\U00011480-\U000114AF\U000114C4-\U000114C5\U000114C7\U00011580-\U000115AE\U000115D8-\U000115DB\U00011600-\U0001162F\U00011644\U00011680-\U000116AA\U000116B8\U00011700-\U0001171A\U00011740-\U00011746\U00011800-\U0001182B\U000118A0-\U000118DF\U000118FF-\U00011906\U00011909\U0001190C-\U00011913\U00011915-\U00011916\U00011918-\U0001192F\U0001193F\U00011941\U000119A0-\U000119A7\U000119AA-\U000119D0\U000119E1\U000119E3\U00011A00\U00011A0B-\U00011A32\U00011A3A\U00011A50\U00011A5C-\U00011A89\U00011A9D\U00011AB0-\U00011AF8\U00011BC0-\U00011BE0\U00011C00-\U00011C08\U00011C0A-\U00011C2E\U00011C40\U00011C72-\U00011C8F\U00011D00-\U00011D06\U00011D08-\U00011D09\U00011D0B-\U00011D30\U00011D46\U00011D60-\U00011D65\U00011D67-\U00011D68\U00011D6A-\U00011D89\U00011D98\U00011DB0-\U00011DDB\U00011EE0-\U00011EF2\U00011F02\U00011F04-\U00011F10\U00011F12-\U00011F33\U00011FB0\U00012000-\U00012399\U00012480-\U00012543\U00012F90-\U00012FF0\U00013000-\U0001342F\U00013441-\U00013446\U00013460-\U000143FA\U00014400-\U00014646\U00016100-\U0001611D\U00016800-\U00016A38\U00016A40-\U00016A5E\U00016A70-\U00016ABE\U00016AD0-\U00016AED\U00016B00-\U00016B2F\U00016B40-\U00016B43\U00016B63-\U00016B77\U00016B7D-\U00016B8F\U00016D40-\U00016D6C\U00016E40-\U00016E7F\U00016EA0-\U00016EB8\U00016EBB-\U00016ED3\U00016F00-\U00016F4A\U00016F50\U00016F93-\U00016F9F\U00016FE0-\U00016FE1\U00016FE3\U00016FF2-\U00016FF3\U00017000-\U00018CD5\U00018CFF-\U00018D1E\U00018D80-\U00018DF2\U0001AFF0-\U0001AFF3\U0001AFF5-\U0001AFFB\U0001AFFD-\U0001AFFE\U0001B000-\U0001B122\U0001B132\U0001B150-\U0001B152\U0001B155\U0001B164-\U0001B167\U0001B170-\U0001B2FB\U0001BC00-\U0001BC6A\U0001BC70-\U0001BC7C\U0001BC80-\U0001BC88\U0001BC90-\U0001BC99\U0001D400-\U0001D454\U0001D456-\U0001D49C\U0001D49E-\U0001D49F\U0001D4A2\U0001D4A5-\U0001D4A6\U0001D4A9-\U0001D4AC\U0001D4AE-\U0001D4B9\U0001D4BB\U0001D4BD-\U0001D4C3\U0001D4C5-\U0001D505\U0001D507-\U0001D50A\U0001D50D-\U0001D514\U0001D516-\U0001D51C\U0001D51E-\U0001D539\U0001D53B-\U0001D53E\U0001D540-\U0001D544\U0001D546\U0001D54A-\U0001D550\U0001D552-\U0001D6A5\U0001D6A8-\U0001D6C0\U0001D6C2-\U0001D6DA\U0001D6DC-\U0001D6FA\U0001D6FC-\U0001D714\U0001D716-\U0001D734\U0001D736-\U0001D74E\U0001D750-\U0001D76E\U0001D770-\U0001D788\U0001D78A-\U0001D7A8\U0001D7AA-\U0001D7C2\U0001D7C4-\U0001D7CB\U0001DF00-\U0001DF1E\U0001DF25-\U0001DF2A\U0001E030-\U0001E06D\U0001E100-\U0001E12C\U0001E137-\U0001E13D\U0001E14E\U0001E290-\U0001E2AD\U0001E2C0-\U0001E2EB\U0001E4D0-\U0001E4EB\U0001E5D0-\U0001E5ED\U0001E5F0\U0001E6C0-\U0001E6DE\U0001E6E0-\U0001E6E2\U0001E6E4-\U0001E6E5\U0001E6E7-\U0001E6ED\U0001E6F0-\U0001E6F4\U0001E6FE-\U0001E6FF\U0001E7E0-\U0001E7E6\U0001E7E8-\U0001E7EB\U0001E7ED-\U0001E7EE\U0001E7F0-\U0001E7FE\U0001E800-\U0001E8C4\U0001E900-\U0001E943\U0001E94B\U0001EE00-\U0001EE03\U0001EE05-\U0001EE1F\U0001EE21-\U0001EE22\U0001EE24\U0001EE27\U0001EE29-\U0001EE32\U0001EE34-\U0001EE37\U0001EE39\U0001EE3B\U0001EE42\U0001EE47\U0001EE49\U0001EE4B\U0001EE4D-\U0001EE4F\U0001EE51-\U0001EE52\U0001EE54\U0001EE57\U0001EE59\U0001EE5B\U0001EE5D\U0001EE5F\U0001EE61-\U0001EE62\U0001EE64\U0001EE67-\U0001EE6A\U0001EE6C-\U0001EE72\U0001EE74-\U0001EE77\U0001EE79-\U0001EE7C\U0001EE7E\U0001EE80-\U0001EE89\U0001EE8B-\U0001EE9B\U0001EEA1-\U0001EEA3\U0001EEA5-\U0001EEA9\U0001EEAB-\U0001EEBB\U00020000-\U0002A6DF\U0002A700-\U0002B81D\U0002B820-\U0002CEAD\U0002CEB0-\U0002EBE0\U0002EBF0-\U0002EE5D\U0002F800-\U0002FA1D\U00030000-\U0003134A\U00031350-\U00033479]'::text) >= 1),
+  CONSTRAINT party_products_name_readable CHECK (char_length(name) >= 2 AND char_length(name) <= 60 AND name !~ '[\u0001-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u00A0\u1680\u2000-\u200A\u2028-\u2029\u202F\u205F\u2800\u3000\uFEFF\u00AD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890-\u0891\u08E2\u115F-\u1160\u17B4-\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]'::text AND name !~ '^ | $|  '::text AND regexp_count(name, '[\u0041-\u005A\u0061-\u007A\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376-\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0560-\u0588\u05D0-\u05EA\u05EF-\u05F2\u0620-\u064A\u066E-\u066F\u0671-\u06D3\u06D5\u06E5-\u06E6\u06EE-\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4-\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u0870-\u0887\u0889-\u088F\u08A0-\u08C9\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F-\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC-\u09DD\u09DF-\u09E1\u09F0-\u09F1\u09FC\u0A05-\u0A0A\u0A0F-\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32-\u0A33\u0A35-\u0A36\u0A38-\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2-\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0-\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F-\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32-\u0B33\u0B35-\u0B39\u0B3D\u0B5C-\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99-\u0B9A\u0B9C\u0B9E-\u0B9F\u0BA3-\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C5C-\u0C5D\u0C60-\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDC-\u0CDE\u0CE0-\u0CE1\u0CF1-\u0CF2\u0D04-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32-\u0E33\u0E40-\u0E46\u0E81-\u0E82\u0E84\u0E86-\u0E8A\u0E8C-\u0EA3\u0EA5\u0EA7-\u0EB0\u0EB2-\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065-\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16F1-\u16F8\u1700-\u1711\u171F-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1878\u1880-\u1884\u1887-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4C\u1B83-\u1BA0\u1BAE-\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C8A\u1C90-\u1CBA\u1CBD-\u1CBF\u1CE9-\u1CEC\u1CEE-\u1CF3\u1CF5-\u1CF6\u1CFA\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2183-\u2184\u2C00-\u2CE4\u2CEB-\u2CEE\u2CF2-\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2E2F\u3005-\u3006\u3031-\u3035\u303B-\u303C\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312F\u3131-\u318E\u31A0-\u31BF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A-\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6E5\uA717-\uA71F\uA722-\uA788\uA78B-\uA7DC\uA7F1-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD-\uA8FE\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5-\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB69\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40-\uFB41\uFB43-\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC\U00010000-\U0001000B\U0001000D-\U00010026\U00010028-\U0001003A\U0001003C-\U0001003D\U0001003F-\U0001004D\U00010050-\U0001005D\U00010080-\U000100FA\U00010280-\U0001029C\U000102A0-\U000102D0\U00010300-\U0001031F\U0001032D-\U00010340\U00010342-\U00010349\U00010350-\U00010375\U00010380-\U0001039D\U000103A0-\U000103C3\U000103C8-\U000103CF\U00010400-\U0001049D\U000104B0-\U000104D3\U000104D8-\U000104FB\U00010500-\U00010527\U00010530-\U00010563\U00010570-\U0001057A\U0001057C-\U0001058A\U0001058C-\U00010592\U00010594-\U00010595\U00010597-\U000105A1\U000105A3-\U000105B1\U000105B3-\U000105B9\U000105BB-\U000105BC\U000105C0-\U000105F3\U00010600-\U00010736\U00010740-\U00010755\U00010760-\U00010767\U00010780-\U00010785\U00010787-\U000107B0\U000107B2-\U000107BA\U00010800-\U00010805\U00010808\U0001080A-\U00010835\U00010837-\U00010838\U0001083C\U0001083F-\U00010855\U00010860-\U00010876\U00010880-\U0001089E\U000108E0-\U000108F2\U000108F4-\U000108F5\U00010900-\U00010915\U00010920-\U00010939\U00010940-\U00010959\U00010980-\U000109B7\U000109BE-\U000109BF\U00010A00\U00010A10-\U00010A13\U00010A15-\U00010A17\U00010A19-\U00010A35\U00010A60-\U00010A7C\U00010A80-\U00010A9C\U00010AC0-\U00010AC7\U00010AC9-\U00010AE4\U00010B00-\U00010B35\U00010B40-\U00010B55\U00010B60-\U00010B72\U00010B80-\U00010B91\U00010C00-\U00010C48\U00010C80-\U00010CB2\U00010CC0-\U00010CF2\U00010D00-\U00010D23\U00010D4A-\U00010D65\U00010D6F-\U00010D85\U00010E80-\U00010EA9\U00010EB0-\U00010EB1\U00010EC2-\U00010EC7\U00010F00-\U00010F1C\U00010F27\U00010F30-\U00010F45\U00010F70-\U00010F81\U00010FB0-\U00010FC4\U00010FE0-\U00010FF6\U00011003-\U00011037\U00011071-\U00011072\U00011075\U00011083-\U000110AF\U000110D0-\U000110E8\U00011103-\U00011126\U00011144\U00011147\U00011150-\U00011172\U00011176\U00011183-\U000111B2\U000111C1-\U000111C4\U000111DA\U000111DC\U00011200-\U00011211\U00011213-\U0001122B\U0001123F-\U00011240\U00011280-\U00011286\U00011288\U0001128A-\U0001128D\U0001128F-\U0001129D\U0001129F-\U000112A8\U000112B0-\U000112DE\U00011305-\U0001130C\U0001130F-\U00011310\U00011313-\U00011328\U0001132A-\U00011330\U00011332-\U00011333\U00011335-\U00011339\U0001133D\U00011350\U0001135D-\U00011361\U00011380-\U00011389\U0001138B\U0001138E\U00011390-\U000113B5\U000113B7\U000113D1\U000113D3\U00011400-\U00011434\U00011447-\U0001144A\U0001145F-\U00011461\U00011480-\U000114AF\U000114C4-\U000114C5\U000114C7\U00011580-\U000115AE\U000115D8-\U000115DB\U00011600-\U0001162F\U00011644\U00011680-\U000116AA\U000116B8\U00011700-\U0001171A\U00011740-\U00011746\U00011800-\U0001182B\U000118A0-\U000118DF\U000118FF-\U00011906\U00011909\U0001190C-\U00011913\U00011915-\U00011916\U00011918-\U0001192F\U0001193F\U00011941\U000119A0-\U000119A7\U000119AA-\U000119D0\U000119E1\U000119E3\U00011A00\U00011A0B-\U00011A32\U00011A3A\U00011A50\U00011A5C-\U00011A89\U00011A9D\U00011AB0-\U00011AF8\U00011BC0-\U00011BE0\U00011C00-\U00011C08\U00011C0A-\U00011C2E\U00011C40\U00011C72-\U00011C8F\U00011D00-\U00011D06\U00011D08-\U00011D09\U00011D0B-\U00011D30\U00011D46\U00011D60-\U00011D65\U00011D67-\U00011D68\U00011D6A-\U00011D89\U00011D98\U00011DB0-\U00011DDB\U00011EE0-\U00011EF2\U00011F02\U00011F04-\U00011F10\U00011F12-\U00011F33\U00011FB0\U00012000-\U00012399\U00012480-\U00012543\U00012F90-\U00012FF0\U00013000-\U0001342F\U00013441-\U00013446\U00013460-\U000143FA\U00014400-\U00014646\U00016100-\U0001611D\U00016800-\U00016A38\U00016A40-\U00016A5E\U00016A70-\U00016ABE\U00016AD0-\U00016AED\U00016B00-\U00016B2F\U00016B40-\U00016B43\U00016B63-\U00016B77\U00016B7D-\U00016B8F\U00016D40-\U00016D6C\U00016E40-\U00016E7F\U00016EA0-\U00016EB8\U00016EBB-\U00016ED3\U00016F00-\U00016F4A\U00016F50\U00016F93-\U00016F9F\U00016FE0-\U00016FE1\U00016FE3\U00016FF2-\U00016FF3\U00017000-\U00018CD5\U00018CFF-\U00018D1E\U00018D80-\U00018DF2\U0001AFF0-\U0001AFF3\U0001AFF5-\U0001AFFB\U0001AFFD-\U0001AFFE\U0001B000-\U0001B122\U0001B132\U0001B150-\U0001B152\U0001B155\U0001B164-\U0001B167\U0001B170-\U0001B2FB\U0001BC00-\U0001BC6A\U0001BC70-\U0001BC7C\U0001BC80-\U0001BC88\U0001BC90-\U0001BC99\U0001D400-\U0001D454\U0001D456-\U0001D49C\U0001D49E-\U0001D49F\U0001D4A2\U0001D4A5-\U0001D4A6\U0001D4A9-\U0001D4AC\U0001D4AE-\U0001D4B9\U0001D4BB\U0001D4BD-\U0001D4C3\U0001D4C5-\U0001D505\U0001D507-\U0001D50A\U0001D50D-\U0001D514\U0001D516-\U0001D51C\U0001D51E-\U0001D539\U0001D53B-\U0001D53E\U0001D540-\U0001D544\U0001D546\U0001D54A-\U0001D550\U0001D552-\U0001D6A5\U0001D6A8-\U0001D6C0\U0001D6C2-\U0001D6DA\U0001D6DC-\U0001D6FA\U0001D6FC-\U0001D714\U0001D716-\U0001D734\U0001D736-\U0001D74E\U0001D750-\U0001D76E\U0001D770-\U0001D788\U0001D78A-\U0001D7A8\U0001D7AA-\U0001D7C2\U0001D7C4-\U0001D7CB\U0001DF00-\U0001DF1E\U0001DF25-\U0001DF2A\U0001E030-\U0001E06D\U0001E100-\U0001E12C\U0001E137-\U0001E13D\U0001E14E\U0001E290-\U0001E2AD\U0001E2C0-\U0001E2EB\U0001E4D0-\U0001E4EB\U0001E5D0-\U0001E5ED\U0001E5F0\U0001E6C0-\U0001E6DE\U0001E6E0-\U0001E6E2\U0001E6E4-\U0001E6E5\U0001E6E7-\U0001E6ED\U0001E6F0-\U0001E6F4\U0001E6FE-\U0001E6FF\U0001E7E0-\U0001E7E6\U0001E7E8-\U0001E7EB\U0001E7ED-\U0001E7EE\U0001E7F0-\U0001E7FE\U0001E800-\U0001E8C4\U0001E900-\U0001E943\U0001E94B\U0001EE00-\U0001EE03\U0001EE05-\U0001EE1F\U0001EE21-\U0001EE22\U0001EE24\U0001EE27\U0001EE29-\U0001EE32\U0001EE34-\U0001EE37\U0001EE39\U0001EE3B\U0001EE42\U0001EE47\U0001EE49\U0001EE4B\U0001EE4D-\U0001EE4F\U0001EE51-\U0001EE52\U0001EE54\U0001EE57\U0001EE59\U0001EE5B\U0001EE5D\U0001EE5F\U0001EE61-\U0001EE62\U0001EE64\U0001EE67-\U0001EE6A\U0001EE6C-\U0001EE72\U0001EE74-\U0001EE77\U0001EE79-\U0001EE7C\U0001EE7E\U0001EE80-\U0001EE89\U0001EE8B-\U0001EE9B\U0001EEA1-\U0001EEA3\U0001EEA5-\U0001EEA9\U0001EEAB-\U0001EEBB\U00020000-\U0002A6DF\U0002A700-\U0002B81D\U0002B820-\U0002CEAD\U0002CEB0-\U0002EBE0\U0002EBF0-\U0002EE5D\U0002F800-\U0002FA1D\U00030000-\U0003134A\U00031350-\U00033479]'::text) >= 2),
+  CONSTRAINT party_products_price_in_range CHECK (price >= 100 AND price <= 1000000),
+  CONSTRAINT party_products_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id),
+  CONSTRAINT party_products_price_on_record FOREIGN KEY (party_id, name, price) REFERENCES public.party_prices(party_id, name, price)
+);
+CREATE UNIQUE INDEX party_products_one_name ON public.party_products USING btree (party_id, public.name_key(name));
+CREATE TRIGGER party_products_price_left AFTER DELETE OR UPDATE OF name, price ON public.party_products FOR EACH ROW EXECUTE FUNCTION public.party_price_left();
+CREATE TRIGGER party_products_price_on_record BEFORE INSERT OR UPDATE OF name, price ON public.party_products FOR EACH ROW EXECUTE FUNCTION public.party_price_on_record();
+ALTER TABLE public.party_products ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE ON TABLE public.party_products TO service_role;
+
+CREATE TABLE public.products (
+  name text NOT NULL,
+  price integer NOT NULL,
+  category text NOT NULL,
+  added_at timestamp with time zone DEFAULT now() NOT NULL,
+  menu_position integer,
+  CONSTRAINT products_pkey PRIMARY KEY (name, price),
+  CONSTRAINT products_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 120),
+  CONSTRAINT products_price_check CHECK (price >= 1 AND price <= 1000000)
+);
+CREATE UNIQUE INDEX products_builtin_position ON public.products USING btree (menu_position) WHERE (menu_position IS NOT NULL);
+ALTER TABLE public.products ENABLE ROW LEVEL SECURITY;
+
+CREATE TABLE public.users (
+  id uuid NOT NULL,
+  full_name text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  party_id uuid NOT NULL,
+  CONSTRAINT users_pkey PRIMARY KEY (id),
+  CONSTRAINT users_id_party UNIQUE (id, party_id),
+  CONSTRAINT users_full_name_check CHECK (char_length(full_name) >= 3 AND char_length(full_name) <= 60),
+  CONSTRAINT users_full_name_readable CHECK (char_length(full_name) >= 3 AND char_length(full_name) <= 60 AND full_name !~ '[\u0001-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u00A0\u1680\u2000-\u200A\u2028-\u2029\u202F\u205F\u2800\u3000\uFEFF\u00AD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890-\u0891\u08E2\u115F-\u1160\u17B4-\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]'::text AND full_name !~ '^ | $|  '::text AND regexp_count(full_name, '[\u0041-\u005A\u0061-\u007A\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376-\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0560-\u0588\u05D0-\u05EA\u05EF-\u05F2\u0620-\u064A\u066E-\u066F\u0671-\u06D3\u06D5\u06E5-\u06E6\u06EE-\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4-\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u0870-\u0887\u0889-\u088F\u08A0-\u08C9\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F-\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC-\u09DD\u09DF-\u09E1\u09F0-\u09F1\u09FC\u0A05-\u0A0A\u0A0F-\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32-\u0A33\u0A35-\u0A36\u0A38-\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2-\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0-\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F-\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32-\u0B33\u0B35-\u0B39\u0B3D\u0B5C-\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99-\u0B9A\u0B9C\u0B9E-\u0B9F\u0BA3-\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C5C-\u0C5D\u0C60-\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDC-\u0CDE\u0CE0-\u0CE1\u0CF1-\u0CF2\u0D04-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32-\u0E33\u0E40-\u0E46\u0E81-\u0E82\u0E84\u0E86-\u0E8A\u0E8C-\u0EA3\u0EA5\u0EA7-\u0EB0\u0EB2-\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065-\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16F1-\u16F8\u1700-\u1711\u171F-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1878\u1880-\u1884\u1887-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4C\u1B83-\u1BA0\u1BAE-\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C8A\u1C90-\u1CBA\u1CBD-\u1CBF\u1CE9-\u1CEC\u1CEE-\u1CF3\u1CF5-\u1CF6\u1CFA\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2183-\u2184\u2C00-\u2CE4\u2CEB-\u2CEE\u2CF2-\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2E2F\u3005-\u3006\u3031-\u3035\u303B-\u303C\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312F\u3131-\u318E\u31A0-\u31BF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A-\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6E5\uA717-\uA71F\uA722-\uA788\uA78B-\uA7DC\uA7F1-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD-\uA8FE\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5-\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB69\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40-\uFB41\uFB43-\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC\U00010000-\U0001000B\U0001000D-\U00010026\U00010028-\U0001003A\U0001003C-\U0001003D\U0001003F-\U0001004D\U00010050-\U0001005D\U00010080-\U000100FA\U00010280-\U0001029C\U000102A0-\U000102D0\U00010300-\U0001031F\U0001032D-\U00010340\U00010342-\U00010349\U00010350-\U00010375\U00010380-\U0001039D\U000103A0-\U000103C3\U000103C8-\U000103CF\U00010400-\U0001049D\U000104B0-\U000104D3\U000104D8-\U000104FB\U00010500-\U00010527\U00010530-\U00010563\U00010570-\U0001057A\U0001057C-\U0001058A\U0001058C-\U00010592\U00010594-\U00010595\U00010597-\U000105A1\U000105A3-\U000105B1\U000105B3-\U000105B9\U000105BB-\U000105BC\U000105C0-\U000105F3\U00010600-\U00010736\U00010740-\U00010755\U00010760-\U00010767\U00010780-\U00010785\U00010787-\U000107B0\U000107B2-\U000107BA\U00010800-\U00010805\U00010808\U0001080A-\U00010835\U00010837-\U00010838\U0001083C\U0001083F-\U00010855\U00010860-\U00010876\U00010880-\U0001089E\U000108E0-\U000108F2\U000108F4-\U000108F5\U00010900-\U00010915\U00010920-\U00010939\U00010940-\U00010959\U00010980-\U000109B7\U000109BE-\U000109BF\U00010A00\U00010A10-\U00010A13\U00010A15-\U00010A17\U00010A19-\U00010A35\U00010A60-\U00010A7C\U00010A80-\U00010A9C\U00010AC0-\U00010AC7\U00010AC9-\U00010AE4\U00010B00-\U00010B35\U00010B40-\U00010B55\U00010B60-\U00010B72\U00010B80-\U00010B91\U00010C00-\U00010C48\U00010C80-\U00010CB2\U00010CC0-\U00010CF2\U00010D00-\U00010D23\U00010D4A-\U00010D65\U00010D6F-\U00010D85\U00010E80-\U00010EA9\U00010EB0-\U00010EB1\U00010EC2-\U00010EC7\U00010F00-\U00010F1C\U00010F27\U00010F30-\U00010F45\U00010F70-\U00010F81\U00010FB0-\U00010FC4\U00010FE0-\U00010FF6\U00011003-\U00011037\U00011071-\U00011072\U00011075\U00011083-\U000110AF\U000110D0-\U000110E8\U00011103-\U00011126\U00011144\U00011147\U00011150-\U00011172\U00011176\U00011183-\U000111B2\U000111C1-\U000111C4\U000111DA\U000111DC\U00011200-\U00011211\U00011213-\U0001122B\U0001123F-\U00011240\U00011280-\U00011286\U00011288\U0001128A-\U0001128D\U0001128F-\U0001129D\U0001129F-\U000112A8\U000112B0-\U000112DE\U00011305-\U0001130C\U0001130F-\U00011310\U00011313-\U00011328\U0001132A-\U00011330\U00011332-\U00011333\U00011335-\U00011339\U0001133D\U00011350\U0001135D-\U00011361\U00011380-\U00011389\U0001138B\U0001138E\U00011390-\U000113B5\U000113B7\U000113D1\U000113D3\U00011400-\U00011434\U00011447-\U0001144A\U0001145F-\U00011461\U00011480-\U000114AF\U000114C4-\U000114C5\U000114C7\U00011580-\U000115AE\U000115D8-\U000115DB\U00011600-\U0001162F\U00011644\U00011680-\U000116AA\U000116B8\U00011700-\U0001171A\U00011740-\U00011746\U00011800-\U0001182B\U000118A0-\U000118DF\U000118FF-\U00011906\U00011909\U0001190C-\U00011913\U00011915-\U00011916\U00011918-\U0001192F\U0001193F\U00011941\U000119A0-\U000119A7\U000119AA-\U000119D0\U000119E1\U000119E3\U00011A00\U00011A0B-\U00011A32\U00011A3A\U00011A50\U00011A5C-\U00011A89\U00011A9D\U00011AB0-\U00011AF8\U00011BC0-\U00011BE0\U00011C00-\U00011C08\U00011C0A-\U00011C2E\U00011C40\U00011C72-\U00011C8F\U00011D00-\U00011D06\U00011D08-\U00011D09\U00011D0B-\U00011D30\U00011D46\U00011D60-\U00011D65\U00011D67-\U00011D68\U00011D6A-\U00011D89\U00011D98\U00011DB0-\U00011DDB\U00011EE0-\U00011EF2\U00011F02\U00011F04-\U00011F10\U00011F12-\U00011F33\U00011FB0\U00012000-\U00012399\U00012480-\U00012543\U00012F90-\U00012FF0\U00013000-\U0001342F\U00013441-\U00013446\U00013460-\U000143FA\U00014400-\U00014646\U00016100-\U0001611D\U00016800-\U00016A38\U00016A40-\U00016A5E\U00016A70-\U00016ABE\U00016AD0-\U00016AED\U00016B00-\U00016B2F\U00016B40-\U00016B43\U00016B63-\U00016B77\U00016B7D-\U00016B8F\U00016D40-\U00016D6C\U00016E40-\U00016E7F\U00016EA0-\U00016EB8\U00016EBB-\U00016ED3\U00016F00-\U00016F4A\U00016F50\U00016F93-\U00016F9F\U00016FE0-\U00016FE1\U00016FE3\U00016FF2-\U00016FF3\U00017000-\U00018CD5\U00018CFF-\U00018D1E\U00018D80-\U00018DF2\U0001AFF0-\U0001AFF3\U0001AFF5-\U0001AFFB\U0001AFFD-\U0001AFFE\U0001B000-\U0001B122\U0001B132\U0001B150-\U0001B152\U0001B155\U0001B164-\U0001B167\U0001B170-\U0001B2FB\U0001BC00-\U0001BC6A\U0001BC70-\U0001BC7C\U0001BC80-\U0001BC88\U0001BC90-\U0001BC99\U0001D400-\U0001D454\U0001D456-\U0001D49C\U0001D49E-\U0001D49F\U0001D4A2\U0001D4A5-\U0001D4A6\U0001D4A9-\U0001D4AC\U0001D4AE-\U0001D4B9\U0001D4BB\U0001D4BD-\U0001D4C3\U0001D4C5-\U0001D505\U0001D507-\U0001D50A\U0001D50D-\U0001D514\U0001D516-\U0001D51C\U0001D51E-\U0001D539\U0001D53B-\U0001D53E\U0001D540-\U0001D544\U0001D546\U0001D54A-\U0001D550\U0001D552-\U0001D6A5\U0001D6A8-\U0001D6C0\U0001D6C2-\U0001D6DA\U0001D6DC-\U0001D6FA\U0001D6FC-\U0001D714\U0001D716-\U0001D734\U0001D736-\U0001D74E\U0001D750-\U0001D76E\U0001D770-\U0001D788\U0001D78A-\U0001D7A8\U0001D7AA-\U0001D7C2\U0001D7C4-\U0001D7CB\U0001DF00-\U0001DF1E\U0001DF25-\U0001DF2A\U0001E030-\U0001E06D\U0001E100-\U0001E12C\U0001E137-\U0001E13D\U0001E14E\U0001E290-\U0001E2AD\U0001E2C0-\U0001E2EB\U0001E4D0-\U0001E4EB\U0001E5D0-\U0001E5ED\U0001E5F0\U0001E6C0-\U0001E6DE\U0001E6E0-\U0001E6E2\U0001E6E4-\U0001E6E5\U0001E6E7-\U0001E6ED\U0001E6F0-\U0001E6F4\U0001E6FE-\U0001E6FF\U0001E7E0-\U0001E7E6\U0001E7E8-\U0001E7EB\U0001E7ED-\U0001E7EE\U0001E7F0-\U0001E7FE\U0001E800-\U0001E8C4\U0001E900-\U0001E943\U0001E94B\U0001EE00-\U0001EE03\U0001EE05-\U0001EE1F\U0001EE21-\U0001EE22\U0001EE24\U0001EE27\U0001EE29-\U0001EE32\U0001EE34-\U0001EE37\U0001EE39\U0001EE3B\U0001EE42\U0001EE47\U0001EE49\U0001EE4B\U0001EE4D-\U0001EE4F\U0001EE51-\U0001EE52\U0001EE54\U0001EE57\U0001EE59\U0001EE5B\U0001EE5D\U0001EE5F\U0001EE61-\U0001EE62\U0001EE64\U0001EE67-\U0001EE6A\U0001EE6C-\U0001EE72\U0001EE74-\U0001EE77\U0001EE79-\U0001EE7C\U0001EE7E\U0001EE80-\U0001EE89\U0001EE8B-\U0001EE9B\U0001EEA1-\U0001EEA3\U0001EEA5-\U0001EEA9\U0001EEAB-\U0001EEBB\U00020000-\U0002A6DF\U0002A700-\U0002B81D\U0002B820-\U0002CEAD\U0002CEB0-\U0002EBE0\U0002EBF0-\U0002EE5D\U0002F800-\U0002FA1D\U00030000-\U0003134A\U00031350-\U00033479]'::text) >= 3),
+  CONSTRAINT users_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id)
+);
+CREATE INDEX users_party ON public.users USING btree (party_id);
+CREATE TRIGGER users_join_party BEFORE INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION public.guest_joins_party();
+ALTER TABLE public.users ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "guests read themselves" ON public.users AS PERMISSIVE FOR SELECT TO anon
+  USING (id = (( SELECT public.request_guest_id() AS request_guest_id)) AND party_id = (( SELECT public.request_party_id() AS request_party_id)));
+CREATE POLICY "guests register themselves" ON public.users AS PERMISSIVE FOR INSERT TO anon
+  WITH CHECK (id = (( SELECT public.request_guest_id() AS request_guest_id)) AND party_id = (( SELECT public.request_party_id() AS request_party_id)));
+GRANT SELECT ON TABLE public.users TO service_role;
+GRANT SELECT, INSERT (id, full_name) ON TABLE public.users TO anon;
+
+CREATE TABLE public.host_paid_marks (
+  user_id uuid NOT NULL,
+  paid_amount bigint NOT NULL,
+  paid_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT host_paid_marks_pkey PRIMARY KEY (user_id),
+  CONSTRAINT host_paid_marks_amount_in_range CHECK (paid_amount >= 0 AND paid_amount <= 1100000000),
+  CONSTRAINT host_paid_marks_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id)
+);
+CREATE TRIGGER host_paid_marks_within_orders BEFORE INSERT OR UPDATE OF paid_amount ON public.host_paid_marks FOR EACH ROW EXECUTE FUNCTION public.paid_within_orders();
+ALTER TABLE public.host_paid_marks ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.host_paid_marks TO service_role;
+
+CREATE TABLE public.orders (
+  id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  product_name text NOT NULL,
+  product_price integer NOT NULL,
+  active boolean DEFAULT true NOT NULL,
+  created_at timestamp with time zone NOT NULL,
+  received_at timestamp with time zone DEFAULT now() NOT NULL,
+  party_id uuid NOT NULL,
+  CONSTRAINT orders_pkey PRIMARY KEY (id),
+  CONSTRAINT orders_product_name_check CHECK (char_length(product_name) >= 1 AND char_length(product_name) <= 120),
+  CONSTRAINT orders_product_price_check CHECK (product_price >= 1 AND product_price <= 1000000),
+  CONSTRAINT orders_tap_time_plausible CHECK (isfinite(created_at) AND abs(EXTRACT(epoch FROM created_at - received_at)) <= 63072000::numeric),
+  CONSTRAINT orders_product_on_party_menu FOREIGN KEY (party_id, product_name, product_price) REFERENCES public.party_prices(party_id, name, price),
+  CONSTRAINT orders_user_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
+);
+CREATE INDEX orders_guest_newest ON public.orders USING btree (user_id, created_at DESC);
+CREATE INDEX orders_party_active ON public.orders USING btree (party_id, user_id) WHERE active;
+CREATE TRIGGER orders_activation_on_insert AFTER INSERT ON public.orders FOR EACH ROW EXECUTE FUNCTION public.number_order_activation();
+CREATE TRIGGER orders_activation_on_put_back AFTER UPDATE OF active ON public.orders FOR EACH ROW WHEN (new.active AND NOT old.active) EXECUTE FUNCTION public.number_order_activation();
+CREATE TRIGGER orders_final_after_close BEFORE UPDATE OF active ON public.orders FOR EACH ROW EXECUTE FUNCTION public.tab_stays_after_close();
+CREATE TRIGGER orders_in_party BEFORE INSERT ON public.orders FOR EACH ROW EXECUTE FUNCTION public.order_in_party();
+CREATE TRIGGER orders_per_guest_ceiling AFTER INSERT ON public.orders REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_orders_past_ceiling();
+ALTER TABLE public.orders ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "guests add their orders" ON public.orders AS PERMISSIVE FOR INSERT TO anon
+  WITH CHECK (user_id = (( SELECT public.request_guest_id() AS request_guest_id)) AND party_id = (( SELECT public.request_party_id() AS request_party_id)));
+CREATE POLICY "guests read their orders" ON public.orders AS PERMISSIVE FOR SELECT TO anon
+  USING (user_id = (( SELECT public.request_guest_id() AS request_guest_id)) AND party_id = (( SELECT public.request_party_id() AS request_party_id)));
+CREATE POLICY "guests reset their orders" ON public.orders AS PERMISSIVE FOR UPDATE TO anon
+  USING (user_id = (( SELECT public.request_guest_id() AS request_guest_id)) AND party_id = (( SELECT public.request_party_id() AS request_party_id)))
+  WITH CHECK (user_id = (( SELECT public.request_guest_id() AS request_guest_id)) AND party_id = (( SELECT public.request_party_id() AS request_party_id)));
+GRANT SELECT ON TABLE public.orders TO service_role;
+GRANT SELECT, INSERT (id, user_id, product_name, product_price, active, created_at), UPDATE (active) ON TABLE public.orders TO anon;
+
+CREATE TABLE public.order_activations (
+  order_id uuid NOT NULL,
+  activated_seq bigint NOT NULL,
+  CONSTRAINT order_activations_pkey PRIMARY KEY (order_id),
+  CONSTRAINT order_activations_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE
+);
+ALTER TABLE public.order_activations ENABLE ROW LEVEL SECURITY;
+GRANT SELECT ON TABLE public.order_activations TO service_role;
