@@ -4,12 +4,14 @@
  * a Supabase project), restarts any of them that dies, builds the app against
  * them, and serves it on http://localhost:4173 ($PORT overrides) until Ctrl-C,
  * SIGTERM or SIGHUP, which stop every process it started. Speaks Spanish.
+ * A second start on the same state folder refuses at once and touches nothing.
  */
 import { join } from 'node:path';
 import { renderUnicodeCompact } from 'uqr';
 import { OPERATOR_ENV_NAMES } from '../supabase/functions/comment/settings.ts';
 import { operatorConsole } from './lib/operator-console.ts';
-import { ROOT, startProduct, type RunningProduct } from './lib/product.ts';
+import { claimStateDir } from './lib/pid-file.ts';
+import { appUrlOf, ROOT, startProduct, type RunningProduct } from './lib/product.ts';
 import { stopOnSignalsAndParentExit } from './lib/shutdown.ts';
 
 const DEFAULT_PORT = 4173;
@@ -66,6 +68,20 @@ function summary(product: RunningProduct): string {
 }
 
 const port = portFromEnv();
+const host = process.env.HOST ?? '127.0.0.1';
+const stateDir = process.env.BAR_TAB_STATE_DIR ?? join(ROOT, '.local', 'stack');
+// The folder is the local stack's; with a Supabase project configured nothing runs from it.
+if (!process.env.VITE_SUPABASE_URL) {
+  const claim = await claimStateDir(stateDir, appUrlOf(host, port));
+  if (!claim.claimed) {
+    console.error(
+      `Ya hay una La Cuenta corriendo con la carpeta de estado ${stateDir}: ${claim.owner.appUrl} (proceso ${claim.owner.pid}). ` +
+        'No se tocó nada de ella. Para abrirla, usa esa dirección; para detenerla, Ctrl-C en su terminal. ' +
+        `Para otra copia aparte, dale otra carpeta y otro puerto: BAR_TAB_STATE_DIR=${join(ROOT, '.local', 'otra')} PORT=${port + 1} npm start`,
+    );
+    process.exit(1);
+  }
+}
 const output = operatorConsole(process.env.BAR_TAB_VERBOSE === '1');
 let product: RunningProduct | null = null;
 // Installed before anything starts: a signal during the start exits, and the exit hook kills what had started.
@@ -74,8 +90,8 @@ output.say('Iniciando La Cuenta…');
 try {
   product = await startProduct({
     port,
-    host: process.env.HOST ?? '127.0.0.1',
-    stateDir: process.env.BAR_TAB_STATE_DIR ?? join(ROOT, '.local', 'stack'),
+    host,
+    stateDir,
     distDir: process.env.BAR_TAB_DIST_DIR ?? join(ROOT, 'dist'),
     functionEnv: functionEnv(),
     log: output.log,

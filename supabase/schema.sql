@@ -15,6 +15,17 @@ CREATE SEQUENCE public.orders_activation_seq AS bigint;
 
 -- Functions
 
+CREATE OR REPLACE FUNCTION public.guest_ever_owed(p_user_id uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select public.tipped_total(coalesce(sum(orders.product_price), 0)::bigint) from public.orders where orders.user_id = p_user_id
+$function$;
+REVOKE ALL ON FUNCTION public.guest_ever_owed(p_user_id uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.guest_ever_owed(p_user_id uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.guest_joins_party()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -49,7 +60,10 @@ begin
   if public.host_menu_closed(p_party) then
     return json_build_object('refused', 'party_closed');
   end if;
-  if exists (select from public.party_products where party_products.party_id = p_party and lower(party_products.name) = lower(p_name)) then
+  if exists (
+    select from public.party_products
+    where party_products.party_id = p_party and public.name_key(party_products.name) = public.name_key(p_name)
+  ) then
     return json_build_object('refused', 'product_exists');
   end if;
   insert into public.party_products (party_id, name, price, category, position)
@@ -111,7 +125,7 @@ AS $function$
         'product_name', covered.product_name,
         'product_price', covered.product_price,
         'created_at', covered.created_at,
-        'paid', marks.paid_amount is not null and (covered.running * 11) / 10 <= marks.paid_amount
+        'paid', marks.paid_amount is not null and public.tipped_total(covered.running) <= marks.paid_amount
       ) order by covered.created_at desc, covered.id)
       from (
         select orders.*, sum(orders.product_price) over (order by activations.activated_seq, orders.id) as running
@@ -142,13 +156,14 @@ begin
   update public.party_products
   set name = line.name, price = line.price, category = line.category, updated_at = now()
   from json_to_recordset(p_lines) as line(name text, price integer, category text)
-  where party_products.party_id = p_party and lower(party_products.name) = lower(line.name);
+  where party_products.party_id = p_party and public.name_key(party_products.name) = public.name_key(line.name);
   select coalesce(max(party_products.position), 0) into top from public.party_products where party_products.party_id = p_party;
   insert into public.party_products (party_id, name, price, category, position)
   select p_party, line.name, line.price, line.category, top + line.n::integer
   from rows from (json_to_recordset(p_lines) as (name text, price integer, category text)) with ordinality as line(name, price, category, n)
   where not exists (
-    select from public.party_products where party_products.party_id = p_party and lower(party_products.name) = lower(line.name)
+    select from public.party_products
+    where party_products.party_id = p_party and public.name_key(party_products.name) = public.name_key(line.name)
   );
   return public.party_menu_of(p_party);
 end
@@ -208,10 +223,13 @@ begin
     return json_build_object('id', p_user_id, 'paid_amount', null, 'paid_at', null);
   end if;
   v_amount := coalesce(p_amount, (
-    select (coalesce(sum(orders.product_price), 0)::bigint * 11) / 10
+    select public.tipped_total(coalesce(sum(orders.product_price), 0)::bigint)
     from public.orders
     where orders.user_id = p_user_id and orders.active
   ));
+  if v_amount > public.guest_ever_owed(p_user_id) then
+    return json_build_object('refused', 'paid_over_orders');
+  end if;
   insert into public.host_paid_marks (user_id, paid_amount, paid_at)
   values (p_user_id, v_amount, now())
   on conflict (user_id) do update set paid_amount = excluded.paid_amount, paid_at = excluded.paid_at;
@@ -226,7 +244,7 @@ CREATE OR REPLACE FUNCTION public.host_menu_closed(p_party uuid)
  LANGUAGE sql
  SET search_path TO ''
 AS $function$
-  select parties.closed_at is not null from public.parties where parties.id = p_party for share
+  select parties.closed_at is not null from public.parties where parties.id = p_party for no key update
 $function$;
 REVOKE ALL ON FUNCTION public.host_menu_closed(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_menu_closed(p_party uuid) TO service_role;
@@ -243,7 +261,7 @@ AS $function$
     'product_name', covered.product_name,
     'product_price', covered.product_price,
     'created_at', covered.created_at,
-    'paid', marks.paid_amount is not null and (covered.running * 11) / 10 <= marks.paid_amount
+    'paid', marks.paid_amount is not null and public.tipped_total(covered.running) <= marks.paid_amount
   ) order by users.full_name, users.id, covered.created_at, covered.id), '[]'::json)
   from (
     select orders.*, sum(orders.product_price) over (partition by orders.user_id order by activations.activated_seq, orders.id) as running
@@ -299,7 +317,7 @@ AS $function$
     group by orders.user_id
   ),
   guests as (
-    select users.id, users.full_name, tabs.order_count, tabs.total, (tabs.total * 11) / 10 as tipped,
+    select users.id, users.full_name, tabs.order_count, tabs.total, public.tipped_total(tabs.total) as tipped,
            tabs.last_order_at, marks.paid_amount, marks.paid_at
     from tabs
     join public.users on users.id = tabs.user_id
@@ -436,6 +454,13 @@ $function$;
 REVOKE ALL ON FUNCTION public.my_tab_status() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.my_tab_status() TO anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.name_key(p_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+RETURN translate(p_name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĐĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦĨĩĪīĬĭĮįİĲĴĵĶķĹĺĻļĽľĿŁŃńŅņŇňŊŌōŎŏŐőŒŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŦŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƁƂƄƆƇƉƊƋƎƏƐƑƓƔƖƗƘƜƝƟƠơƢƤƦƧƩƬƮƯưƱƲƳƵƷƸƼǄǅǇǈǊǋǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǢǣǤǦǧǨǩǪǫǬǭǮǯǰǱǲǴǵǶǷǸǹǺǻǼǽǾǿȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȜȞȟȠȢȤȦȧȨȩȪȫȬȭȮȯȰȱȲȳȺȻȽȾɁɃɄɅɆɈɊɌɎͰͲʹͶ;Ϳ΅Ά·ΈΉΊΌΎΏΐΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫάέήίΰςϊϋόύώϏϓϔϘϚϜϞϠϢϤϦϨϪϬϮϴϷϹϺϽϾϿЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯйѐёѓїќѝўѠѢѤѦѨѪѬѮѰѲѴѶѷѸѺѼѾҀҊҌҎҐҒҔҖҘҚҜҞҠҢҤҦҨҪҬҮҰҲҴҶҸҺҼҾӀӁӂӃӅӇӉӋӍӐӑӒӓӔӖӗӘӚӛӜӝӞӟӠӢӣӤӥӦӧӨӪӫӬӭӮӯӰӱӲӳӴӵӶӸӹӺӼӾԀԂԄԆԈԊԌԎԐԒԔԖԘԚԜԞԠԢԤԦԨԪԬԮḀḁḂḃḄḅḆḇḈḉḊḋḌḍḎḏḐḑḒḓḔḕḖḗḘḙḚḛḜḝḞḟḠḡḢḣḤḥḦḧḨḩḪḫḬḭḮḯḰḱḲḳḴḵḶḷḸḹḺḻḼḽḾḿṀṁṂṃṄṅṆṇṈṉṊṋṌṍṎṏṐṑṒṓṔṕṖṗṘṙṚṛṜṝṞṟṠṡṢṣṤṥṦṧṨṩṪṫṬṭṮṯṰṱṲṳṴṵṶṷṸṹṺṻṼṽṾṿẀẁẂẃẄẅẆẇẈẉẊẋẌẍẎẏẐẑẒẓẔẕẖẗẘẙẛẞẠạẢảẤấẦầẨẩẪẫẬậẮắẰằẲẳẴẵẶặẸẹẺẻẼẽẾếỀềỂểỄễỆệỈỉỊịỌọỎỏỐốỒồỔổỖỗỘộỚớỜờỞởỠỡỢợỤụỦủỨứỪừỬửỮữỰựỲỳỴỵỶỷỸỹỺỼỾ̴̵̶̷̸̡̢̧̨̛̖̗̘̙̜̝̞̟̠̣̤̥̦̩̪̫̬̭̮̯̰̱̲̳̹̺̻̼͇͈͉͍͎̀́̂̃̄̅̆̇̈̉̊̋̌̍̎̏̐̑̒̓̔̽̾̿̀́͂̓̈́͆͊͋͌̕̚ͅ͏͓͔͕͖͙͚͐͑͒͗͛ͣͤͥͦͧͨͩͪͫͬͭͮͯ҃҄҅҆҇͘͜͟͢͝͞͠͡҈҉'::text, 'abcdefghijklmnopqrstuvwxyzaaaaaaæceeeeiiiiðnoooooøuuuuyþaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddđeeeeeeeeeegggggggghhħiiiiiiiiiĳjjkkllllllŀłnnnnnnŋooooooœrrrrrrssssssssttttŧuuuuuuuuuuuuwwyyyzzzzzzɓƃƅɔƈɖɗƌǝəɛƒɠɣɩɨƙɯɲɵooƣƥʀƨʃƭʈuuʊʋƴƶʒƹƽǆǆǉǉǌǌaaiioouuuuuuuuuuaaaaææǥggkkooooʒʒjǳǳggƕƿnnaaææøøaaaaeeeeiiiioooorrrruuuussttȝhhƞȣȥaaeeooooooooyyⱥȼƚⱦɂƀʉʌɇɉɋɍɏͱͳʹͷ;ϳ¨α·εηιουωιαβγδεζηθικλμνξοπρστυφχψωιυαεηιυσιυουωϗϒϒϙϛϝϟϡϣϥϧϩϫϭϯθϸϲϻͻͼͽееђгєѕііјљњћкиуџабвгдежзииклмнопрстуфхцчшщъыьэюяиеегікиуѡѣѥѧѩѫѭѯѱѳѵѵѵѹѻѽѿҁҋҍҏґғҕҗҙқҝҟҡңҥҧҩҫҭүұҳҵҷҹһҽҿӏжжӄӆӈӊӌӎааааӕееәәәжжззӡииииооөөөээууууууччӷыыӻӽӿԁԃԅԇԉԋԍԏԑԓԕԗԙԛԝԟԡԣԥԧԩԫԭԯaabbbbbbccddddddddddeeeeeeeeeeffgghhhhhhhhhhiiiikkkkkkllllllllmmmmmmnnnnnnnnoooooooopppprrrrrrrrssssssssssttttttttuuuuuuuuuuvvvvwwwwwwwwwwxxxxyyzzzzzzhtwyſßaaaaaaaaaaaaaaaaaaaaaaaaeeeeeeeeeeeeeeeeiiiioooooooooooooooooooooooouuuuuuuuuuuuuuyyyyyyyyỻỽỿ'::text);
+GRANT EXECUTE ON FUNCTION public.name_key(p_name text) TO PUBLIC, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.new_party_code()
  RETURNS text
  LANGUAGE sql
@@ -467,21 +492,64 @@ CREATE OR REPLACE FUNCTION public.order_in_party()
 AS $function$
 declare
   closed timestamptz;
+  born timestamptz;
+  gone timestamptz;
 begin
-  select users.party_id, parties.closed_at into new.party_id, closed
+  select users.party_id, parties.closed_at, parties.created_at into new.party_id, closed, born
   from public.users join public.parties on parties.id = users.party_id
   where users.id = new.user_id;
   if not found then
     -- A guest the server lacks yet: the foreign key says so (23503), and the phone sends the guest first.
     new.party_id := public.request_party_id();
+    return new;
   end if;
-  if closed is not null and new.created_at >= closed then
-    perform public.refuse_closed_party(new.party_id, 'no orders tapped after it');
+  if exists (select from public.orders where orders.id = new.id) then
+    return new;
+  end if;
+  if closed is not null then
+    if new.created_at >= closed then
+      perform public.refuse_closed_party(new.party_id, 'no orders tapped after it');
+    end if;
+    if new.created_at < born then
+      perform public.refuse_closed_party(new.party_id, 'no orders tapped before the party began');
+    end if;
+    if not (now() <= closed + interval '24 hours') then
+      perform public.refuse_closed_party(new.party_id, 'orders arrive within a day of it');
+    end if;
+  end if;
+  select party_prices.left_at into gone
+  from public.party_prices
+  where party_prices.party_id = new.party_id and party_prices.name = new.product_name and party_prices.price = new.product_price;
+  if gone is not null and not (now() <= gone + interval '24 hours') then
+    raise exception using
+      errcode = 'check_violation',
+      constraint = 'price_gone',
+      message = 'price_gone: this price left the party''s list too long ago',
+      detail = format('%s at %s left the list at %s.', new.product_name, new.product_price, gone);
   end if;
   return new;
 end
 $function$;
 REVOKE ALL ON FUNCTION public.order_in_party() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.paid_within_orders()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.paid_amount > public.guest_ever_owed(new.user_id) then
+    raise exception using
+      errcode = 'check_violation',
+      constraint = 'paid_within_orders',
+      message = 'paid_within_orders: a mark records at most what the guest ever ordered, with tip',
+      detail = format('Guest %s, amount %s.', new.user_id, new.paid_amount);
+  end if;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.paid_within_orders() FROM PUBLIC;
 
 CREATE OR REPLACE FUNCTION public.party_by_code(p_code text)
  RETURNS json
@@ -557,6 +625,22 @@ $function$;
 REVOKE ALL ON FUNCTION public.party_menu_of(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.party_menu_of(p_party uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.party_price_left()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' or new.name is distinct from old.name or new.price is distinct from old.price then
+    update public.party_prices set left_at = now()
+    where party_prices.party_id = old.party_id and party_prices.name = old.name and party_prices.price = old.price;
+  end if;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.party_price_left() FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION public.party_price_on_record()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -565,7 +649,7 @@ CREATE OR REPLACE FUNCTION public.party_price_on_record()
 AS $function$
 begin
   insert into public.party_prices (party_id, name, price) values (new.party_id, new.name, new.price)
-  on conflict do nothing;
+  on conflict (party_id, name, price) do update set left_at = null;
   return new;
 end
 $function$;
@@ -609,6 +693,21 @@ begin
       constraint = 'orders_per_guest_ceiling',
       message = 'orders_per_guest_ceiling: a guest keeps at most 1000 orders',
       detail = format('Guest %s is past the ceiling.', crowded);
+  end if;
+  select orders.user_id into crowded
+  from public.orders
+  join public.parties on parties.id = orders.party_id
+  where orders.user_id in (select distinct added.user_id from added)
+    and parties.closed_at is not null and orders.received_at >= parties.closed_at
+  group by orders.user_id
+  having not (count(*) <= 50)
+  limit 1;
+  if crowded is not null then
+    raise exception using
+      errcode = 'check_violation',
+      constraint = 'orders_after_close',
+      message = 'orders_after_close: a guest adds at most 50 orders after the party closed',
+      detail = format('Guest %s is past the bound.', crowded);
   end if;
   return null;
 end
@@ -727,6 +826,13 @@ $function$;
 REVOKE ALL ON FUNCTION public.take_order_comment(p_guest uuid, p_order uuid, p_product_name text, p_product_price integer, p_address text, p_capacities integer[], p_window_seconds integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.take_order_comment(p_guest uuid, p_order uuid, p_product_name text, p_product_price integer, p_address text, p_capacities integer[], p_window_seconds integer) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.tipped_total(p_total bigint)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+RETURN ((p_total * 11) / 10);
+GRANT EXECUTE ON FUNCTION public.tipped_total(p_total bigint) TO PUBLIC, anon, authenticated, service_role;
+
 -- Tables, each with its constraints, row level security, indexes, triggers, policies and grants
 
 CREATE TABLE public.comment_allowances (
@@ -779,13 +885,14 @@ CREATE TABLE public.party_prices (
   name text NOT NULL,
   price integer NOT NULL,
   added_at timestamp with time zone DEFAULT now() NOT NULL,
+  left_at timestamp with time zone,
   CONSTRAINT party_prices_pkey PRIMARY KEY (party_id, name, price),
   CONSTRAINT party_prices_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 120),
   CONSTRAINT party_prices_price_check CHECK (price >= 1 AND price <= 1000000),
   CONSTRAINT party_prices_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id)
 );
 ALTER TABLE public.party_prices ENABLE ROW LEVEL SECURITY;
-GRANT SELECT, INSERT ON TABLE public.party_prices TO service_role;
+GRANT SELECT, INSERT, UPDATE (left_at) ON TABLE public.party_prices TO service_role;
 
 CREATE TABLE public.party_products (
   party_id uuid NOT NULL,
@@ -802,7 +909,8 @@ CREATE TABLE public.party_products (
   CONSTRAINT party_products_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id),
   CONSTRAINT party_products_price_on_record FOREIGN KEY (party_id, name, price) REFERENCES public.party_prices(party_id, name, price)
 );
-CREATE UNIQUE INDEX party_products_one_name ON public.party_products USING btree (party_id, lower(name));
+CREATE UNIQUE INDEX party_products_one_name ON public.party_products USING btree (party_id, public.name_key(name));
+CREATE TRIGGER party_products_price_left AFTER DELETE OR UPDATE OF name, price ON public.party_products FOR EACH ROW EXECUTE FUNCTION public.party_price_left();
 CREATE TRIGGER party_products_price_on_record BEFORE INSERT OR UPDATE OF name, price ON public.party_products FOR EACH ROW EXECUTE FUNCTION public.party_price_on_record();
 ALTER TABLE public.party_products ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE ON TABLE public.party_products TO service_role;
@@ -846,9 +954,10 @@ CREATE TABLE public.host_paid_marks (
   paid_amount bigint NOT NULL,
   paid_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT host_paid_marks_pkey PRIMARY KEY (user_id),
-  CONSTRAINT host_paid_marks_paid_amount_check CHECK (paid_amount >= 0 AND paid_amount <= '10000000000'::bigint),
+  CONSTRAINT host_paid_marks_amount_in_range CHECK (paid_amount >= 0 AND paid_amount <= 1100000000),
   CONSTRAINT host_paid_marks_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id)
 );
+CREATE TRIGGER host_paid_marks_within_orders BEFORE INSERT OR UPDATE OF paid_amount ON public.host_paid_marks FOR EACH ROW EXECUTE FUNCTION public.paid_within_orders();
 ALTER TABLE public.host_paid_marks ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.host_paid_marks TO service_role;
 

@@ -87,6 +87,11 @@ async function buildApp(distDir: string, variables: Record<string, string>): Pro
 }
 
 /** The app's origin as a process on this machine reaches it. */
+/** The app's address as a browser on this machine opens it. */
+export function appUrlOf(host: string, port: number): string {
+  return `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+}
+
 function machineOrigin(host: string, port: number): string {
   const reachable = ['0.0.0.0', '::', 'localhost'].includes(host) ? '127.0.0.1' : host;
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
@@ -99,8 +104,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const port = options.port === 0 ? await freePort(host) : options.port;
   // Fail before starting anything when the app's port is taken.
   if (await portInUse(port, host)) throw Object.assign(new Error(`el puerto ${port} está en uso`), { code: 'EADDRINUSE' });
-  const browserHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
-  const appUrl = `http://${browserHost}:${port}`;
+  const appUrl = appUrlOf(host, port);
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stoppers.splice(0).reverse()) await step().catch((error: unknown) => say(String(error)));

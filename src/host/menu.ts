@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 // The rule itself, not the catalogue: the host's page never loads the built-in list.
-import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
+import { nameKey, normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
 import { useHostSession } from './hooks.ts';
 
 export interface MenuItem {
@@ -59,10 +59,7 @@ export function menuCategories(items: readonly MenuItem[]): string[] {
   return [...new Set(items.map((item) => item.category))];
 }
 
-/** A product's name as the list tells products apart: whatever its capitals. */
-const nameKey = (name: string) => name.toLocaleLowerCase('es-CL');
-
-/** What an import will do to the list: products it adds and products it changes (by name, whatever the capitals). */
+/** What an import will do to the list: products it adds and products it changes (by name as a person reads it, as the server matches). */
 export function importEffect(items: readonly MenuItem[], names: readonly string[]): { readonly added: number; readonly changed: number } {
   const known = new Set(items.map((item) => nameKey(item.name)));
   const changed = names.filter((name) => known.has(nameKey(name))).length;

@@ -5,7 +5,13 @@
  * service_role may execute.
  */
 
-export type DatabaseAnswer = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+/**
+ * A refusal keeps PostgreSQL's SQLSTATE (`code`) and message as PostgREST
+ * answered them, so the caller can tell a constraint's refusal or a race
+ * (class 23, 40) from a database it cannot reach; `reason` is one log line.
+ */
+export type DatabaseAnswer =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string; readonly code?: string; readonly message?: string };
 
 export type Database = (fn: string, args: Readonly<Record<string, unknown>>) => Promise<DatabaseAnswer>;
 
@@ -35,9 +41,23 @@ export function createDatabase(options: DatabaseOptions): Database {
       });
       const text = await response.text();
       if (response.ok) return { ok: true, text };
-      return { ok: false, reason: `${fn} answered ${response.status}: ${text.slice(0, 200)}` };
+      const { code, message } = postgrestError(text);
+      const reason = `${fn} answered ${response.status}: ${text.slice(0, 300).replace(/\s+/g, ' ')}`;
+      return { ok: false, reason, ...(code ? { code } : {}), ...(message ? { message } : {}) };
     } catch (error) {
       return { ok: false, reason: `${fn} unreachable: ${error instanceof Error ? error.name : String(error)}` };
     }
   };
+}
+
+/** PostgREST's error body `{ code, message, details, hint }`, as far as it is one. */
+function postgrestError(text: string): { code?: string; message?: string } {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null) return {};
+    const { code, message } = body as { code?: unknown; message?: unknown };
+    return { ...(typeof code === 'string' ? { code } : {}), ...(typeof message === 'string' ? { message } : {}) };
+  } catch {
+    return {};
+  }
 }

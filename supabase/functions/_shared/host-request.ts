@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { parseJson, type ParsedBody } from './body.ts';
 import { checkImportLines, checkProductCategory, checkProductName, checkProductPrice, describeProblem, type Checked, type LineProblem } from './menu-import.ts';
-import { cleanGuestText, countCharacters, isPartyCode, isPartyPaymentUrl, isUuid } from './rules.ts';
+import { cleanGuestText, countCharacters, isPartyCode, isPartyPaymentUrl, isUuid, MAX_PAID_AMOUNT } from './rules.ts';
 
 export const PARTY_NAME_LENGTH = { min: 1, max: 80 } as const;
 
@@ -16,8 +16,7 @@ export const MAX_HOST_BODY_BYTES = 128 * 1024;
 /** A product's name as the list has it: the page sends back what it was given. */
 const MAX_LISTED_NAME_LENGTH = 120;
 
-/** The largest tipped total a guest can reach: 1000 orders at the top price, plus tip. */
-export const MAX_PAID_AMOUNT = 10_000_000_000;
+export { MAX_PAID_AMOUNT };
 export const MAX_KEY_LENGTH = 512;
 
 /** A field that passes one of the shared rules, or `error`. */
@@ -61,8 +60,12 @@ const partyName = z
     `El nombre de la fiesta debe tener entre ${PARTY_NAME_LENGTH.min} y ${PARTY_NAME_LENGTH.max} caracteres.`,
   );
 
-const isPartyDate = (date: unknown): date is string =>
-  typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T12:00:00Z`));
+/** A day the calendar has: Date.parse would roll 2026-02-30 over to March 2, so the date must read back as itself. */
+const isPartyDate = (date: unknown): date is string => {
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const day = new Date(`${date}T12:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date;
+};
 
 const NOT_HTTPS = 'La página de pago debe ser una dirección https://.';
 
@@ -112,7 +115,7 @@ const hostActionSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('create_party'),
       name: partyName,
-      date: passing(isPartyDate, 'La fecha debe ser AAAA-MM-DD.'),
+      date: passing(isPartyDate, 'La fecha debe ser un día que exista, AAAA-MM-DD.'),
       paymentUrl,
       menuFrom: partyCode('menuFrom'),
     }),

@@ -10,6 +10,7 @@ import {
   isProductCategory,
   isProductName,
   isProductPrice,
+  nameKey,
   PRODUCT_CATEGORY_LENGTH,
   PRODUCT_NAME_LENGTH,
   PRODUCT_PRICE,
@@ -110,14 +111,13 @@ export interface ImportLine {
 }
 
 const HEADER = /^\s*"?nombre"?\s*$/i;
-const sameName = (name: string) => name.toLocaleLowerCase('es-CL');
 
-/** Marks every line after the first that names the same product (whatever its capitals). */
+/** Marks every line after the first that names the same product (whatever its capitals and accents: nameKey). */
 function markRepeats(lines: readonly ImportLine[]): ImportLine[] {
   const seen = new Map<string, number>();
   return lines.map((entry) => {
     if (!entry.result.ok) return entry;
-    const key = sameName(entry.result.value.name);
+    const key = nameKey(entry.result.value.name);
     const first = seen.get(key);
     if (first === undefined) {
       seen.set(key, entry.line);

@@ -215,6 +215,73 @@ export function sqlProductPriceCheck(column: string): string {
   return `${column} between ${PRODUCT_PRICE.min} and ${PRODUCT_PRICE.max}`;
 }
 
+// ─── Names the way a person reads them ──────────────────────────────────────
+
+/**
+ * The scripts whose capitals and accents a bar's list may carry: Latin (with
+ * its extensions), Greek, Cyrillic, and the combining accents. A name in any
+ * other script is compared as written. Bounded so PostgreSQL's translate(),
+ * which scans its table for every character, stays fast on a 1,000-line import.
+ */
+const FOLDED_RANGES: Ranges = [
+  [0x41, 0x5a],
+  [0xc0, 0x24f],
+  [0x300, 0x36f],
+  [0x370, 0x3ff],
+  [0x400, 0x52f],
+  [0x1e00, 0x1eff],
+];
+
+/**
+ * Each folded character and what it reads as: lower case, accents dropped
+ * ('Ñ' → 'n', 'É' → 'e'), a combining accent → nothing; Greek's final sigma
+ * is a sigma. One character to at most one, so SQL's translate() says the same.
+ */
+function foldTable(): ReadonlyMap<string, string> {
+  const table = new Map<string, string>();
+  for (const [from, to] of FOLDED_RANGES) {
+    for (let code = from; code <= to; code += 1) {
+      const character = String.fromCodePoint(code);
+      const folded = character === 'ς' ? 'σ' : character.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+      if (folded !== character && countCharacters(folded) <= 1) table.set(character, folded);
+    }
+  }
+  return table;
+}
+
+let fold: ReadonlyMap<string, string> | undefined;
+
+/**
+ * The key two names share when a person reads them as one: 'PIÑA COLADA',
+ * 'Piña colada' and 'Pina colada' are one product on a list. Character by
+ * character (no context), so the database's name_key() is the same function.
+ */
+export function nameKey(name: string): string {
+  fold ??= foldTable();
+  const table = fold;
+  return Array.from(name, (character) => table.get(character) ?? character).join('');
+}
+
+/** A character as a PostgreSQL U& literal writes it (every folded character is in the BMP). */
+const unicodeEscape = (character: string) => `\\${hex(character.codePointAt(0) ?? 0, 4)}`;
+
+/**
+ * The same key as a SQL function for the migrations: immutable, so a unique
+ * index can hold it; plain translate(), so it answers alike under any locale or
+ * collation. Characters that fold to nothing go last: translate() drops them.
+ */
+export function sqlNameKeyFunction(): string {
+  fold ??= foldTable();
+  const entries = [...fold].sort(([, a], [, b]) => Number(a === '') - Number(b === ''));
+  const from = entries.map(([character]) => unicodeEscape(character)).join('');
+  const to = entries.flatMap(([, folded]) => (folded === '' ? [] : [unicodeEscape(folded)])).join('');
+  return [
+    'create or replace function public.name_key(p_name text) returns text',
+    'language sql immutable strict parallel safe',
+    `return pg_catalog.translate(p_name, U&'${from}', U&'${to}');`,
+  ].join('\n');
+}
+
 // ─── A party's payment page ─────────────────────────────────────────────────
 
 export const PARTY_PAYMENT_URL_MAX_LENGTH = 2000;
@@ -252,9 +319,24 @@ export function formatPesos(amount: number): string {
   return `${whole < 0 ? '-' : ''}$${digits}`;
 }
 
-/** The total plus a 10% tip, truncated to a whole peso, in integer arithmetic (SQL: `(total * 11) / 10`). */
+/** The tip: 10%, as the fraction 11/10 of the total, so integer arithmetic keeps it exact. */
+const TIPPED = { times: 11, over: 10 } as const;
+
+/** The total plus a 10% tip, truncated to a whole peso, in integer arithmetic (SQL: `tipped_total(total)`). */
 export function tippedTotal(total: number): number {
-  return Math.floor((total * 11) / 10);
+  return Math.floor((total * TIPPED.times) / TIPPED.over);
+}
+
+/**
+ * The same rule as the one SQL function every SQL function uses. Totals are
+ * never negative, where integer division (truncation) and floor agree.
+ */
+export function sqlTippedTotalFunction(): string {
+  return [
+    'create or replace function public.tipped_total(p_total bigint) returns bigint',
+    'language sql immutable strict parallel safe',
+    `return (p_total * ${TIPPED.times}) / ${TIPPED.over};`,
+  ].join('\n');
 }
 
 // ─── Orders ─────────────────────────────────────────────────────────────────
@@ -264,6 +346,35 @@ export function tippedTotal(total: number): number {
  * the ceiling only stops one guest key from growing the tables without bound.
  */
 export const MAX_ORDERS_PER_GUEST = 1000;
+
+/**
+ * The most a paid mark may record: what a guest at the ceiling of orders, each
+ * at the top price, would owe with tip ($1.100.000.000). The database also
+ * holds each mark to what that guest ever ordered in the party, with tip.
+ */
+export const MAX_PAID_AMOUNT = tippedTotal(MAX_ORDERS_PER_GUEST * PRODUCT_PRICE.max);
+
+/**
+ * How long an old price is honoured after it left the party's list, on the
+ * server's clock: a phone that showed the old price and was offline all night
+ * still syncs the next day, and a price set by mistake and fixed at once does
+ * not stay orderable for ever.
+ */
+export const OLD_PRICE_HOURS = 24;
+
+/**
+ * After the close: an order arrives at most this long after it (a phone offline
+ * all night syncs the next day), and one guest adds at most this many orders
+ * (more than anyone taps in a night, far fewer than a script would).
+ */
+export const LATE_ORDER_HOURS = 24;
+export const ORDERS_AFTER_CLOSE_PER_GUEST = 50;
+
+/** The SQL forms of the three bounds above and of the paid mark's, for the migrations (npm test holds them together). */
+export const sqlOldPriceHonoured = (leftAt: string): string => `now() <= ${leftAt} + interval '${OLD_PRICE_HOURS} hours'`;
+export const sqlLateOrderArrives = (closedAt: string): string => `now() <= ${closedAt} + interval '${LATE_ORDER_HOURS} hours'`;
+export const sqlOrdersAfterCloseWithin = (count: string): string => `${count} <= ${ORDERS_AFTER_CLOSE_PER_GUEST}`;
+export const sqlPaidAmountCheck = (column: string): string => `${column} between 0 and ${MAX_PAID_AMOUNT}`;
 
 /**
  * How far the phone's time of the tap may be from the server's clock when the

@@ -36,7 +36,27 @@ const REFUSALS: Readonly<Record<string, ErrorAnswer>> = {
   unknown_product: { status: 404, error: HOST_ERRORS.unknownProduct },
   product_exists: { status: 409, error: HOST_ERRORS.productExists },
   unknown_menu_source: { status: 404, error: HOST_ERRORS.unknownMenuSource },
+  paid_over_orders: { status: 409, error: HOST_ERRORS.paidOverOrders },
 };
+
+/**
+ * A database refusal as what it is: a constraint or a race is the caller's to
+ * see (409, 400), not a database down. Each constraint the host's changes can
+ * meet under a race says its own reason; the rest of class 23 says the change
+ * clashed. Null: unexpected, a 503 and one log line.
+ */
+function refusalOfDatabase(code: string | undefined, message: string): ErrorAnswer | null {
+  if (code === undefined) return null;
+  if (code === '23505' && message.includes('party_products_one_name')) return { status: 409, error: HOST_ERRORS.productExists };
+  if (code === '23514' && message.startsWith('paid_within_orders')) return { status: 409, error: HOST_ERRORS.paidOverOrders };
+  if (code === '23514' && message.startsWith('party_closed')) return { status: 409, error: HOST_ERRORS.menuClosed };
+  if (code.startsWith('23')) return { status: 409, error: HOST_ERRORS.notTaken };
+  // Serialization failures and deadlocks: two changes met; the next try goes through.
+  if (code === '40001' || code === '40P01') return { status: 409, error: HOST_ERRORS.sameTime };
+  // Class 22, data exceptions: a date or a number the database cannot hold.
+  if (code.startsWith('22')) return { status: 400, error: invalidRequest(HOST_ERRORS.badValue) };
+  return null;
+}
 
 interface Context {
   readonly settings: HostSettings;
@@ -179,7 +199,9 @@ function refusalOf(text: string): ErrorAnswer | null {
 /** The SQL function's JSON as the answer; its `null` means an unknown guest, its `{ refused }` a refused edit. */
 function databaseAnswer(context: Context, answer: Awaited<ReturnType<Database>>, cors: Record<string, string>): Response {
   if (!answer.ok) {
-    context.log(answer.reason);
+    const refusal = refusalOfDatabase(answer.code, answer.message ?? '');
+    if (refusal) return jsonError(refusal, cors);
+    context.log(`unexpected database error: ${answer.reason}`);
     return jsonError({ status: 503, error: HOST_ERRORS.database }, cors);
   }
   const refusal = refusalOf(answer.text);

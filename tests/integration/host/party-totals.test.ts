@@ -79,6 +79,12 @@ describe('the party’s totals', () => {
     expect(party.total).toBe(sum(totals));
     expect(party.tipped).toBe(sum(totals.map(tippedTotal)));
     expect(party).toMatchObject({ paid: 0, owed: party.tipped });
+    // The one SQL tip rule every SQL function uses is rules.ts's, tab by tab.
+    const [sql] = await stack.query<{ tipped: string[] }>(
+      'select array_agg(tipped_total(total)::text order by i) as tipped from unnest($1::bigint[]) with ordinality as t(total, i)',
+      [totals],
+    );
+    expect(sql?.tipped.map(Number)).toEqual(totals.map(tippedTotal));
   });
 
   it('drops a guest who resets, as on their phone, and takes them back when they order again', async () => {

@@ -4,6 +4,7 @@
  * gets a clear answer with nothing left behind.
  */
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/ports.ts';
 import { running } from '../../support/processes.ts';
@@ -66,6 +67,27 @@ describe('npm start', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     for (const child of children) expect(running(child.pid), child.command).toBe(false);
+  }, 120_000);
+
+  it('refuses a second start on the same state folder at once, says where the first runs and how to start another, and leaves the first alone', async () => {
+    const first = await npmStart.start();
+    await ready(first);
+    const before = first.tree();
+    const second = await npmStart.start();
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('Ya hay una La Cuenta corriendo con la carpeta de estado');
+    expect(second.output()).toContain(join(npmStart.workDir, 'state'));
+    expect(second.output()).toContain(`http://localhost:${first.port} (proceso ${first.child.pid})`);
+    expect(second.output()).toContain('BAR_TAB_STATE_DIR=');
+    expect(second.output()).not.toMatch(/Deteniendo|ejecución anterior/);
+    expect(second.tree()).toEqual([]);
+    expect(before.filter((child) => !running(child.pid))).toEqual([]);
+    expect(first.tree().map((child) => child.pid)).toEqual(before.map((child) => child.pid));
+    expect(first.output()).not.toMatch(/reinici/i);
+    const rest = await fetch(`http://127.0.0.1:${first.port}/rest/v1/orders`, { headers: { apikey: printed(first, 'clave anon') } });
+    expect(await rest.json()).toEqual([]);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
   }, 120_000);
 
   it('says exactly what to do when the port is taken, and leaves nothing running', async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseHostAction } from '../../../supabase/functions/_shared/host-request.ts';
+import { importEffect } from '../../../src/host/menu.ts';
 import { checkImportLines, checkProduct, parseMenuText, parsePrice, PRODUCT_PROBLEMS, splitFields } from '../../../supabase/functions/_shared/menu-import.ts';
 
 describe('prices as a host types them', () => {
@@ -42,6 +43,24 @@ describe('a pasted list or a CSV', () => {
   it('takes a CSV export with a byte order mark and Windows line ends', () => {
     const lines = parseMenuText('\uFEFFNombre,Precio,Categoría\r\n"Ron, añejo",7000,Ron\r\n');
     expect(lines).toEqual([{ line: 2, text: '"Ron, añejo",7000,Ron', result: { ok: true, value: { name: 'Ron, añejo', price: 7000, category: 'Ron' } } }]);
+  });
+});
+
+describe('a name already on the list, whatever its capitals and accents', () => {
+  it('is a repeat in the preview as in the function: PIÑA COLADA repeats Piña colada', () => {
+    const lines = parseMenuText('Piña colada;6990;Cócteles\nPIÑA COLADA;7000;Cócteles\nPina colada;7000;Cócteles\nCAIPIRIÑA;7000;Cócteles');
+    expect(lines.map(({ result }) => (result.ok ? result.value.name : result.problem))).toEqual([
+      'Piña colada',
+      'Repite «PIÑA COLADA» de la línea 1.',
+      'Repite «Pina colada» de la línea 1.',
+      'CAIPIRIÑA',
+    ]);
+  });
+
+  it('is counted as changed by the page as the server changes it', () => {
+    const items = [{ name: 'Caipiriña', price: 6290, category: 'Cócteles', sold_out: false }];
+    expect(importEffect(items, ['CAIPIRIÑA'])).toEqual({ added: 0, changed: 1 });
+    expect(importEffect(items, ['CAIPIRINA', 'Pichanga'])).toEqual({ added: 1, changed: 1 });
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import {
@@ -15,6 +16,15 @@ import {
   isGuestName,
   isOrderTime,
   MAX_ORDERS_PER_GUEST,
+  MAX_PAID_AMOUNT,
+  nameKey,
+  sqlLateOrderArrives,
+  sqlNameKeyFunction,
+  sqlOldPriceHonoured,
+  sqlOrdersAfterCloseWithin,
+  sqlPaidAmountCheck,
+  sqlTippedTotalFunction,
+  tippedTotal,
   sqlGuestNameCheck,
   sqlOrderTimeCheck,
   sqlPartyPaymentUrlCheck,
@@ -157,6 +167,49 @@ describe('products on a party’s list', () => {
   });
 });
 
+describe('names as a person reads them', () => {
+  const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 1_000_000);
+  /** Letters a bar's list writes, each with the ways a host may type it: capitals, accents, an accent typed apart. */
+  const SPELLINGS: Record<string, readonly string[]> = {
+    a: ['a', 'A', 'á', 'Á', 'à', 'ä', 'Ä', 'a\u0301'],
+    e: ['e', 'E', 'é', 'É', 'è', 'ê', 'e\u0301'],
+    i: ['i', 'I', 'í', 'Í', 'ï', 'İ'],
+    n: ['n', 'N', 'ñ', 'Ñ', 'n\u0303', 'N\u0303'],
+    o: ['o', 'O', 'ó', 'Ó', 'ö', 'ô'],
+    u: ['u', 'U', 'ú', 'Ú', 'ü', 'Ü'],
+    c: ['c', 'C', 'ç', 'Ç'],
+    s: ['s', 'S'],
+    ' ': [' '],
+    '2': ['2'],
+    ж: ['ж', 'Ж'],
+    σ: ['σ', 'Σ', 'ς'],
+  };
+
+  it(`gives one key to every spelling a person reads as the same name (fast-check, seed ${SEED})`, () => {
+    console.log(`names as a person reads them: fast-check seed ${SEED} (PROPERTY_SEED to repeat)`);
+    const letter = fc.constantFrom(...Object.keys(SPELLINGS));
+    const spelled = fc.array(letter, { minLength: 1, maxLength: 30 }).chain((letters) =>
+      fc.tuple(
+        fc.constant(letters.join('')),
+        fc.tuple(...letters.map((base) => fc.constantFrom(...(SPELLINGS[base] ?? [base])))).map((parts) => parts.join('')),
+      ),
+    );
+    fc.assert(
+      fc.property(spelled, ([plain, written]) => nameKey(written) === nameKey(plain) && nameKey(plain) === plain.replaceAll('ς', 'σ')),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+
+  it('tells apart names a person reads as different', () => {
+    expect(nameKey('PIÑA COLADA')).toBe(nameKey('Piña colada'));
+    expect(nameKey('Pina colada')).toBe(nameKey('Piña colada'));
+    expect(nameKey('CAIPIRIÑA')).toBe(nameKey('Caipiriña'));
+    expect(nameKey('Mojito')).not.toBe(nameKey('Mojitos'));
+    expect(nameKey('Pisco Sour')).not.toBe(nameKey('Pisco Sour Catedral'));
+    expect(nameKey('Té')).not.toBe(nameKey('Té verde'));
+  });
+});
+
 describe('order times', () => {
   it('takes a clock off by a year, not absurd dates', () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
@@ -190,6 +243,17 @@ describe('the migrations carry the same rules', () => {
   it('has the per-guest ceiling of rules.ts', () => {
     expect(allMigrations()).toContain(`having count(*) > ${MAX_ORDERS_PER_GUEST}`);
     expect(allMigrations()).toContain(`at most ${MAX_ORDERS_PER_GUEST} orders`);
+  });
+
+  it('has the name key, the tip and the time and amount bounds that rules.ts generates', () => {
+    const migrations = allMigrations();
+    expect(migrations).toContain(oneLine(sqlNameKeyFunction()));
+    expect(migrations).toContain(oneLine(sqlTippedTotalFunction()));
+    expect(migrations).toContain(sqlOldPriceHonoured('gone'));
+    expect(migrations).toContain(sqlLateOrderArrives('closed'));
+    expect(migrations).toContain(sqlOrdersAfterCloseWithin('count(*)'));
+    expect(migrations).toContain(sqlPaidAmountCheck('paid_amount'));
+    expect(MAX_PAID_AMOUNT).toBe(tippedTotal(MAX_ORDERS_PER_GUEST * 1_000_000));
   });
 
   it('has the menu of menu.ts: run `npm run menu:migration` after editing the menu', async () => {
