@@ -10,6 +10,8 @@ const REASONS: readonly (readonly [RegExp, string])[] = [
   [/orders_product_on(?:_party)?_menu/u, 'ese producto no está en la carta a ese precio'],
   [/orders_per_guest_ceiling/u, 'la cuenta llegó al máximo de 1.000 pedidos'],
   [/orders_tap_time_plausible/u, 'la hora de este teléfono no cuadra con la del bar'],
+  [/price_gone/u, 'ese precio ya no está en la carta'],
+  [/orders_after_close/u, 'después del cierre se aceptan a lo más 50 pedidos'],
 ];
 
 const ANY_OTHER = 'el bar no lo recibió';

@@ -54,6 +54,10 @@ describe('money', () => {
     expect(refusalReason('HTTP 400 · 23514 · new row violates check constraint "orders_tap_time_plausible"')).toBe(
       'la hora de este teléfono no cuadra con la del bar',
     );
+    expect(refusalReason("HTTP 400 · 23514 · price_gone: this price left the party's list too long ago")).toBe('ese precio ya no está en la carta');
+    expect(refusalReason('HTTP 400 · 23514 · orders_after_close: a guest adds at most 50 orders after the party closed')).toBe(
+      'después del cierre se aceptan a lo más 50 pedidos',
+    );
     for (const other of ['', 'HTTP 400 · PGRST102 · Empty or invalid json', 'HTTP 403 · 42501 · new row violates row-level security policy']) {
       expect(refusalLine(other)).toBe('No aceptado: el bar no lo recibió. No suma al total.');
     }
