@@ -24,8 +24,11 @@ const SURFACES = {
   platform: ['index.ts', 'clock.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
   pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts'],
-  sync: ['index.ts', 'hooks.ts', 'worker.ts'],
-  tab: ['index.ts'],
+  // queue.ts: what a capability needs to own a kind of change, without the page's engine (the queue's worker loads it).
+  // page.ts: the context main.tsx provides the page's outbox through, in the first load without the status line's code.
+  sync: ['index.ts', 'hooks.ts', 'worker.ts', 'queue.ts', 'page.ts'],
+  // guest-rows.ts and outbox.ts: the tab's kinds, which the queue's worker registers without the tab's screens.
+  tab: ['index.ts', 'guest-rows.ts', 'outbox.ts'],
 };
 // Capabilities under src/ never reach into the views that use them: the folders listed above, written once.
 const CAPABILITIES = Object.keys(SURFACES);
@@ -71,6 +74,11 @@ export default tseslint.config(
               message: 'Views import capabilities, never the reverse.',
             })),
             ...surfaceZones,
+            {
+              target: './src/sync',
+              from: ['./src/tab', './src/host'],
+              message: 'The outbox is generic: a capability registers its kinds (sync/kinds.ts), the outbox never imports it.',
+            },
             { target: './src', from: './tests', message: 'The app never imports tests.' },
             { target: './scripts', from: './tests', message: 'Scripts never import tests: what both need lives in scripts/lib.' },
             {

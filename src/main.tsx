@@ -1,8 +1,12 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { arriveByLink } from './guest/index.ts';
+import type { BackendConfig } from './config/env-rules.ts';
+import { env } from './config/env.ts';
+import { arriveByLink, watchGuest } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
 import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, STORED_GUEST_KEY, watchInstallOffers } from './pwa/index.ts';
+import { OutboxProvider, type PageOutbox } from './sync/page.ts';
+import type { Outbox } from './sync/index.ts';
 import { App } from './views/App.tsx';
 import './views/theme.css';
 
@@ -23,6 +27,40 @@ const fitsAsBuilt = firstViewFitsHere(location.pathname, () => localStorage.getI
 const link = partyLinkIn(location.pathname);
 const arrival = link.kind === 'party' && !isHostPage ? arriveByLink(link.code) : null;
 
+/**
+ * The page's one outbox, built here and nowhere else: the generic queue
+ * (sync/) with every capability's kinds registered (the tab's; the host's
+ * paid marks, which its page connects to its key). Its code, supabase-js
+ * with it, comes once the page shows, never in the first load.
+ */
+async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
+  const [{ createOutbox, createSupabaseTransport, flushLock }, { phoneDatabase }, { guestRows, tabOnOutbox }] = await Promise.all([
+    import('./sync/index.ts'),
+    import('./db/index.ts'),
+    import('./tab/index.ts'),
+  ]);
+  const outbox = createOutbox({ database: phoneDatabase, lock: flushLock(), appVersion: env.appVersion });
+  let transport: ReturnType<typeof createSupabaseTransport> | null = null;
+  // Every guest's party from IndexedDB, as the queue's worker reads it: the queue may hold an earlier party's guest.
+  const sharedTransport = () =>
+    (transport ??= createSupabaseTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: guestRows(phoneDatabase).partyOf }).catch(
+      (error: unknown) => {
+        transport = null;
+        throw error;
+      },
+    ));
+  const guestArrives = tabOnOutbox(outbox, phoneDatabase, sharedTransport);
+  outbox.start();
+  watchGuest((guest) => {
+    if (guest && !isHostPage) void guestArrives(guest).catch(() => undefined);
+  });
+  return outbox;
+}
+
+const outbox: PageOutbox = env.backend ? buildOutbox(env.backend) : null;
+// A chunk that failed to load: the page's triggers (the next start) try again; nothing is lost, it is all in IndexedDB.
+outbox?.catch(() => undefined);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
@@ -42,13 +80,15 @@ root.removeAttribute('data-first-view');
 appTakesOver(document);
 const app = (
   <StrictMode>
-    {isHostPage ? (
-      <Suspense fallback={null}>
-        <HostApp />
-      </Suspense>
-    ) : (
-      <App link={link} arrival={arrival} shownAsBuilt={takeOver} />
-    )}
+    <OutboxProvider value={outbox}>
+      {isHostPage ? (
+        <Suspense fallback={null}>
+          <HostApp />
+        </Suspense>
+      ) : (
+        <App link={link} arrival={arrival} shownAsBuilt={takeOver} />
+      )}
+    </OutboxProvider>
   </StrictMode>
 );
 if (takeOver) {

@@ -2,11 +2,20 @@
 /**
  * The queue's service worker: Background Sync only (src/sync/background-sync.ts
  * says why it is not the app's worker). It runs the page's own flush of the
- * outbox (src/sync/worker.ts). It controls no page, so it takes over at once.
+ * outbox (src/sync/worker.ts) with the kinds the page registers: the tab's,
+ * over its own PostgREST client. It controls no page, so it takes over at once.
  */
-import { BACKGROUND_SYNC_TAG, flushFromWorker } from './sync/worker.ts';
+import { guestRows } from './tab/guest-rows.ts';
+import { tabKinds } from './tab/outbox.ts';
+import { BACKGROUND_SYNC_TAG, createPostgrestTransport, flushFromWorker, type WorkerKinds } from './sync/worker.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** No localStorage here: each guest's party is read from the guest's record in IndexedDB. */
+const kinds: WorkerKinds = (database, backend) => {
+  const transport = createPostgrestTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: guestRows(database).partyOf });
+  return tabKinds(database, () => transport);
+};
 
 self.addEventListener('install', () => void self.skipWaiting());
 
@@ -16,5 +25,5 @@ interface SyncEvent extends ExtendableEvent {
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
-  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(flushFromWorker());
+  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(flushFromWorker(kinds));
 });

@@ -1,6 +1,8 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { overIndexedDb, type PhoneDatabase } from './idb.ts';
-import type { GuestRecord, MenuRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
+// The outbox's records are the queue's to declare: only their types cross, no code.
+import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
+import type { GuestRecord, MenuRecord, Order } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 export { DATABASE_NAME };
@@ -15,7 +17,7 @@ export { DATABASE_NAME };
 export class BarTabDatabase extends Dexie {
   orders!: EntityTable<Order, 'id'>;
   // Plain tables: their keys are auto-incremented, and EntityTable does not take the outbox's union type.
-  outbox!: Table<OutboxEntry, number>;
+  outbox!: Table<QueuedEntry, number>;
   parked!: Table<ParkedEntry, number>;
   syncState!: EntityTable<SyncState, 'key'>;
   guests!: EntityTable<GuestRecord, 'id'>;
