@@ -17,7 +17,8 @@ const SURFACES = {
   db: ['index.ts', 'idb.ts', 'records.ts'],
   guest: ['index.ts'],
   // qr.ts: the QR code's encoder is loaded on its own, when a party's page draws it, not with the host's page.
-  host: ['index.ts', 'qr.ts'],
+  // paid-marks.ts: the host's kind in the outbox, which every page and the queue's worker register without the host's page.
+  host: ['index.ts', 'qr.ts', 'paid-marks.ts'],
   menu: ['index.ts'],
   party: ['index.ts'],
   // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.

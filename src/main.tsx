@@ -34,12 +34,15 @@ const arrival = link.kind === 'party' && !isHostPage ? arriveByLink(link.code) :
  * with it, comes once the page shows, never in the first load.
  */
 async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
-  const [{ createOutbox, createSupabaseTransport, flushLock }, { phoneDatabase }, { guestRows, tabOnOutbox }] = await Promise.all([
+  const [{ createOutbox, createSupabaseTransport, flushLock }, { phoneDatabase }, { guestRows, tabOnOutbox }, { paidMarkKind }] = await Promise.all([
     import('./sync/index.ts'),
     import('./db/index.ts'),
     import('./tab/index.ts'),
+    import('./host/paid-marks.ts'),
   ]);
   const outbox = createOutbox({ database: phoneDatabase, lock: flushLock(), appVersion: env.appVersion });
+  // The host's marks wait here until the host's page, signed in, registers its own sender (host/marks.ts).
+  outbox.register(paidMarkKind(phoneDatabase));
   let transport: ReturnType<typeof createSupabaseTransport> | null = null;
   // Every guest's party from IndexedDB, as the queue's worker reads it: the queue may hold an earlier party's guest.
   const sharedTransport = () =>

@@ -3,8 +3,9 @@
  * The queue's service worker: Background Sync only (src/sync/background-sync.ts
  * says why it is not the app's worker). It runs the page's own flush of the
  * outbox (src/sync/worker.ts) with the kinds the page registers: the tab's,
- * over its own PostgREST client. It controls no page, so it takes over at once.
+ * over its own PostgREST client, and the host's marks, which wait here. It controls no page, so it takes over at once.
  */
+import { paidMarkKind } from './host/paid-marks.ts';
 import { guestRows } from './tab/guest-rows.ts';
 import { tabKinds } from './tab/outbox.ts';
 import { BACKGROUND_SYNC_TAG, createPostgrestTransport, flushFromWorker, type WorkerKinds } from './sync/worker.ts';
@@ -14,7 +15,8 @@ declare const self: ServiceWorkerGlobalScope;
 /** No localStorage here: each guest's party is read from the guest's record in IndexedDB. */
 const kinds: WorkerKinds = (database, backend) => {
   const transport = createPostgrestTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: guestRows(database).partyOf });
-  return tabKinds(database, () => transport);
+  // The host's marks need the host's key, which only its page holds: here they wait.
+  return [...tabKinds(database, () => transport), paidMarkKind(database)];
 };
 
 self.addEventListener('install', () => void self.skipWaiting());

@@ -36,6 +36,19 @@ export class BarTabDatabase extends Dexie {
     // The lists of the parties the phone has been in, by party code ('' for the default party), for the basement.
     // A new store only: a phone at version 4 keeps everything and starts with no list (the built-in one until it hears its party's).
     this.version(5).stores({ menus: 'party' });
+    // The outbox is every capability's (sync/): a parked entry keeps its kind beside it, so each capability reads its own
+    // (the host's refused marks) by index. Entries parked before carry theirs inside: it is copied out, nothing else moves.
+    this.version(6)
+      .stores({ parked: '++id, kind' })
+      .upgrade((tx) =>
+        tx
+          .table<ParkedEntry, number>('parked')
+          .toCollection()
+          .modify((item) => {
+            const kind = (item.entry as { kind?: unknown } | null)?.kind;
+            if (typeof kind === 'string') (item as { kind?: string }).kind = kind;
+          }),
+      );
   }
 }
 

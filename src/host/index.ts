@@ -5,6 +5,7 @@ export { formatAge, formatClock, productCount } from './format.ts';
 export { useGuestDetail, useHostState, type DetailState } from './hooks.ts';
 export { guestList } from './list.ts';
 export type { PendingMark } from './marks.ts';
+export { paidMarkKind } from './paid-marks.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';
 export { owesMore, parsePartyOrders, type Party, type PartyGuest } from './party.ts';
 export { createHostSession, type FeedProblem, type HostSession, type HostState } from './session.ts';

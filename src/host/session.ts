@@ -11,6 +11,7 @@
 import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 import { createListeners } from '../platform/index.ts';
+import type { Outbox } from '../sync/index.ts';
 import type { HostAnswer, HostCall } from './api.ts';
 import { createMarkQueue, type MarkChange, type PendingMark } from './marks.ts';
 import { parseMadeParty, parseParties, type ListedParty } from './parties.ts';
@@ -63,6 +64,8 @@ export interface HostSessionOptions {
   readonly pollMs?: number;
   /** False while the page is hidden: no requests then. */
   readonly isVisible?: () => boolean;
+  /** The page's outbox (main.tsx), where paid marks wait for the server. */
+  readonly outbox?: Promise<Outbox> | null;
 }
 
 export interface HostSession {
@@ -148,6 +151,7 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     send: askWithKey,
     now,
     onChange: () => update({ marks: marks.pending(), markRefusals: marks.refusals() }),
+    outbox: options.outbox ?? null,
   });
   state = { ...state, marks: marks.pending() };
 
@@ -241,7 +245,8 @@ export function createHostSession(options: HostSessionOptions): HostSession {
       }
     },
     signOut: () => signOut(),
-    refresh: () => poll.now(),
+    // The page or the signal came back: waiting marks go now, whatever their backoff.
+    refresh: () => marks.flushNow().then(() => poll.now()),
     mark: (change) => {
       marks.add({ ...change, party: codeHere() });
       void poll.now();

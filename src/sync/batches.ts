@@ -28,7 +28,7 @@ function readEntry(entry: Queued, kinds: OutboxKinds): { readonly owner: OutboxK
   const owner = typeof raw?.kind === 'string' ? kinds.of(raw.kind) : undefined;
   if (!owner) return { problem: 'unknown outbox entry' };
   const checked = owner.check(entry);
-  return 'problem' in checked ? checked : { owner, entry: { ...checked, seq: entry.seq } };
+  return typeof checked === 'string' ? { problem: checked } : { owner, entry: { ...checked, seq: entry.seq } };
 }
 
 /** The next request's worth of entries from the head of the outbox (oldest first). */

@@ -47,7 +47,7 @@ export interface OutboxKind<Entry extends QueuedEntry = QueuedEntry> {
   /** The `kind` its entries carry. */
   readonly names: readonly string[];
   /** An entry as read back from storage, or why it cannot be sent (it is parked, never retried forever). */
-  check(entry: QueuedEntry): Entry | { readonly problem: string };
+  check(entry: QueuedEntry): Entry | string;
   /** Consecutive entries of the kind sent in one request: at most `max`, while `fits` says the next one still fits. None: one at a time. */
   readonly batch?: { readonly max: number; fits?(run: readonly Entry[], next: Entry): boolean };
   /** Sent ahead of everything else: what other entries depend on (the guest's row, which every order needs). */

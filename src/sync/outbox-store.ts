@@ -113,7 +113,7 @@ export function outboxStore(database: PhoneDatabase, kinds: OutboxKinds): Outbox
     entries.flatMap((entry) => {
       const kind = kinds.of(kindOf(entry));
       const checked = kind?.check(entry);
-      return kind && checked && !('problem' in checked) ? [{ kind, entry: checked }] : [];
+      return kind && checked !== undefined && typeof checked !== 'string' ? [{ kind, entry: checked }] : [];
     });
   const byKind = (items: readonly { kind: OutboxKind; entry: QueuedEntry }[]) => {
     const groups = new Map<OutboxKind, QueuedEntry[]>();
@@ -167,7 +167,7 @@ export function outboxStore(database: PhoneDatabase, kinds: OutboxKinds): Outbox
           const kind = kinds.of(kindOf(entry));
           const checked = kind?.check(entry);
           // A malformed entry goes back as it was: the flusher checks it again and parks it again.
-          const now = kind?.retried && checked && !('problem' in checked) ? await kind.retried(tx, checked) : entry;
+          const now = kind?.retried && checked !== undefined && typeof checked !== 'string' ? await kind.retried(tx, checked) : entry;
           if (item.id !== undefined) void tx.delete('parked', item.id);
           if (now !== null) void tx.add('outbox', asNewEntry(now));
         }

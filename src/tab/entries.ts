@@ -39,15 +39,13 @@ export function guestOfEntry(entry: QueuedEntry): string {
  * name rule is the bar's to refuse, and its refusal asks the guest for the
  * name again with the tab kept, where parking it here would strand the tab.
  */
-export function checkGuestRow(entry: QueuedEntry): GuestRowEntry | { readonly problem: string } {
+export function checkGuestRow(entry: QueuedEntry): GuestRowEntry | string {
   const row = (entry as Partial<GuestRowEntry>).row as Partial<UserRow> | null | undefined;
   const length = typeof row?.full_name === 'string' ? countCharacters(row.full_name) : 0;
-  return row && isUuid(row.id) && length >= GUEST_NAME_LENGTH.min && length <= GUEST_NAME_LENGTH.max
-    ? (entry as GuestRowEntry)
-    : { problem: 'invalid guest payload' };
+  return row && isUuid(row.id) && length >= GUEST_NAME_LENGTH.min && length <= GUEST_NAME_LENGTH.max ? (entry as GuestRowEntry) : 'invalid guest payload';
 }
 
-export function checkOrder(entry: QueuedEntry): OrderEntry | { readonly problem: string } {
+export function checkOrder(entry: QueuedEntry): OrderEntry | string {
   const order = (entry as Partial<OrderEntry>).row as Partial<OrderRow> | null | undefined;
   const valid =
     order &&
@@ -58,10 +56,10 @@ export function checkOrder(entry: QueuedEntry): OrderEntry | { readonly problem:
     typeof order.active === 'boolean' &&
     typeof order.created_at === 'string' &&
     !Number.isNaN(Date.parse(order.created_at));
-  return valid ? (entry as OrderEntry) : { problem: 'invalid order payload' };
+  return valid ? (entry as OrderEntry) : 'invalid order payload';
 }
 
-export function checkActive(entry: QueuedEntry): ActiveEntry | { readonly problem: string } {
+export function checkActive(entry: QueuedEntry): ActiveEntry | string {
   const raw = entry as Partial<ActiveEntry>;
-  return isUuid(raw.guestId) && Array.isArray(raw.orderIds) && raw.orderIds.every(isUuid) ? (entry as ActiveEntry) : { problem: 'invalid reset payload' };
+  return isUuid(raw.guestId) && Array.isArray(raw.orderIds) && raw.orderIds.every(isUuid) ? (entry as ActiveEntry) : 'invalid reset payload';
 }

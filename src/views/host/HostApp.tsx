@@ -6,6 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import { env } from '../../config/env.ts';
 import { askHost, createHostSession, hostEndpoint, localHostStore, useHostState, type HostEndpoint, type HostSession } from '../../host/index.ts';
+import { usePageOutbox } from '../../sync/page.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { OfflineProblem } from '../OfflineProblem.tsx';
@@ -42,14 +43,16 @@ export default function HostApp() {
 }
 
 function SessionOf({ endpoint }: { readonly endpoint: HostEndpoint }) {
+  const outbox = usePageOutbox();
   const session = useMemo(
     () =>
       createHostSession({
         ask: (key, action) => askHost(endpoint, key, action),
         store: localHostStore,
         isVisible: () => document.visibilityState === 'visible',
+        outbox,
       }),
-    [endpoint],
+    [endpoint, outbox],
   );
   return <HostPage session={session} />;
 }
