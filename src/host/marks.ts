@@ -134,6 +134,18 @@ export function createMarkQueue(options: MarkQueueOptions): MarkQueue {
     return box;
   });
 
+  /** What the outbox keeps of the host's marks, read into what the page shows (taps made meanwhile are newer, and win). */
+  const load = async () => {
+    const kept = await keptMarks(database);
+    const tapped = new Set(marks.filter((mark) => !mark.sent).map((mark) => mark.guestId));
+    const queued = kept.queued.map(pendingOf).filter((mark) => !tapped.has(mark.guestId));
+    const sentShown = marks.filter((mark) => mark.sent && !queued.some((waiting) => waiting.guestId === mark.guestId));
+    const refused = new Map([...kept.refused].filter(([guestId]) => !tapped.has(guestId)));
+    change([...sentShown, ...queued, ...marks.filter((mark) => !mark.sent && tapped.has(mark.guestId))], refused);
+    // Marks kept from before go out now (or after their backoff), without waiting for a poll.
+    if (queued.length > 0) void outbox.then((box) => box.flushIfDue()).catch(() => undefined);
+  };
+
   /** Writes to the outbox in the host's order: each waits for the one before. */
   let writes: Promise<unknown> = (async () => {
     // Marks an earlier version kept in localStorage join the outbox (a mark queued again replaces its guest's: no double).
@@ -145,22 +157,15 @@ export function createMarkQueue(options: MarkQueueOptions): MarkQueue {
       );
       options.store.saveMarks(marks);
     }
-    const kept = await keptMarks(database);
-    const tapped = new Set(marks.filter((mark) => !mark.sent).map((mark) => mark.guestId));
-    // Taps made while the outbox was read are newer than what it kept.
-    const queued = kept.queued.map(pendingOf).filter((mark) => !tapped.has(mark.guestId));
-    const sentShown = marks.filter((mark) => mark.sent && !queued.some((waiting) => waiting.guestId === mark.guestId));
-    const refused = new Map([...kept.refused].filter(([guestId]) => !tapped.has(guestId)));
-    for (const [guestId, reason] of refusals) refused.set(guestId, reason);
-    change([...sentShown, ...queued, ...marks.filter((mark) => !mark.sent && tapped.has(mark.guestId))], refused);
-    // Marks kept from before go out now (or after their backoff), without waiting for a poll.
-    if (queued.length > 0) void outbox.then((box) => box.flushIfDue()).catch(() => undefined);
+    await load();
   })().catch(() => undefined);
   const inTurn = (write: () => Promise<unknown>) => (writes = writes.then(write).catch(() => undefined));
 
   // Nothing waits on this page's screen: no read of the phone's database on each poll (the page's outbox sends the rest).
   const waiting = () => marks.some((mark) => !mark.sent);
-  const flushWith = async (how: (box: Outbox) => Promise<void>) => {
+  const flushWith = async (how: (box: Outbox) => Promise<void>, afterLoad: boolean) => {
+    // A poll never waits for the phone's database; a refresh (the signal or the page came back) reads what it kept first.
+    if (afterLoad) await writes;
     if (!waiting()) return;
     await writes;
     await how(await outbox).catch(() => undefined);
@@ -178,12 +183,14 @@ export function createMarkQueue(options: MarkQueueOptions): MarkQueue {
       const queued = next.at(-1);
       if (queued) void inTurn(() => queueMarks(database, [{ change: changeOf(queued), at }]));
     },
-    flush: () => flushWith((box) => box.flushIfDue()),
-    flushNow: () => flushWith((box) => box.flushNow()),
-    retry: () =>
-      flushWith((box) =>
-        box.retryParked({ all: true, except: box.kinds.all().flatMap((kind) => (kind.names.includes(PAID_MARK) ? [] : kind.names)) }).then(() => undefined),
-      ),
+    flush: () => flushWith((box) => box.flushIfDue(), false),
+    flushNow: () => flushWith((box) => box.flushNow(), true),
+    retry: async () => {
+      await writes;
+      const box = await outbox;
+      await box.retryParked({ all: true, except: box.kinds.all().flatMap((kind) => (kind.names.includes(PAID_MARK) ? [] : kind.names)) });
+      await inTurn(load);
+    },
     sentSoFar: () => sends,
     settle: (upTo) => {
       const shown = (mark: PendingMark) => mark.sent && (sentAt.get(mark.seq) ?? 0) <= upTo;

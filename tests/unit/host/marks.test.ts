@@ -1,13 +1,16 @@
 /**
- * The host's paid marks with no signal: kept on the phone at once, sent in
- * order when the signal returns (the poll or a refresh), the last per guest
- * winning, never sent twice, a refusal shown and dropped. Fake timers, no sleeps.
+ * The host's paid marks with no signal: kept on the phone at once (in the
+ * outbox, IndexedDB), sent in order when the signal returns (the poll or a
+ * refresh), the last per guest winning, never sent twice, a refusal shown and
+ * parked. Fake timers, no sleeps.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostAnswer } from '../../../src/host/api.ts';
 import { parseMarks, withMark } from '../../../src/host/marks.ts';
 import { createHostSession, POLL_MS } from '../../../src/host/session.ts';
 import { HOST_MARKS_STORAGE_KEY, localHostStore } from '../../../src/host/storage.ts';
+import { db } from '../../../src/db/database.ts';
+import type { MarkEntry } from '../../../src/host/paid-marks.ts';
 import type { HostAction } from '../../../supabase/functions/_shared/host-request.ts';
 import { fakeHostServer, guestRow } from './fixtures.ts';
 
@@ -29,7 +32,11 @@ function setUp() {
   return { server, extra, open };
 }
 
-const stored = () => parseMarks(localStorage.getItem(HOST_MARKS_STORAGE_KEY));
+/** What the phone keeps: the marks waiting in the outbox, then those the server took, waiting for a snapshot that shows them. */
+const stored = async () => [
+  ...((await db.outbox.where('kind').equals('paid-mark').toArray()) as MarkEntry[]).map((entry) => ({ ...entry.mark, problem: entry.problem, sent: false })),
+  ...parseMarks(localStorage.getItem(HOST_MARKS_STORAGE_KEY)),
+];
 const paidActions = (actions: readonly HostAction[]) => actions.filter((action) => action.action === 'paid');
 
 beforeEach(() => {
@@ -50,10 +57,10 @@ describe('a paid mark with no signal', () => {
     expect(host.current().marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, sent: false }]);
     await host.refresh();
     expect(host.current().marks).toMatchObject([{ guestId: 'a', problem: 'offline', sent: false }]);
-    expect(stored()).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, problem: 'offline' }]);
+    expect(await stored()).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, problem: 'offline' }]);
 
     const reloaded = open();
-    expect(reloaded.current().marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990 }]);
+    await vi.waitFor(() => expect(reloaded.current().marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990 }]));
     server.signal = true;
     await reloaded.refresh();
     expect(server.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
@@ -73,7 +80,7 @@ describe('a paid mark with no signal', () => {
     expect(server.guests.find((guest) => guest.id === 'b')?.paid_amount).toBeNull();
     server.signal = true;
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    expect(server.guests.find((guest) => guest.id === 'b')?.paid_amount).toBe(18_689);
+    await vi.waitFor(() => expect(server.guests.find((guest) => guest.id === 'b')?.paid_amount).toBe(18_689));
     expect(host.current().marks).toEqual([]);
     stop();
   });
@@ -87,7 +94,7 @@ describe('a paid mark with no signal', () => {
     host.mark({ guestId: 'b', paid: true, amount: 18_689 });
     host.mark({ guestId: 'a', paid: false, amount: null });
     await host.refresh();
-    expect(stored().map((mark) => [mark.guestId, mark.paid])).toEqual([
+    expect((await stored()).map((mark) => [mark.guestId, mark.paid])).toEqual([
       ['b', true],
       ['a', false],
     ]);
@@ -110,9 +117,10 @@ describe('a paid mark with no signal', () => {
     await host.refresh();
     // The server has it; the row keeps showing it until a party read after the send shows it too.
     expect(host.current().marks).toMatchObject([{ guestId: 'a', sent: true }]);
-    expect(stored()).toMatchObject([{ guestId: 'a', sent: true }]);
+    expect(await stored()).toMatchObject([{ guestId: 'a', sent: true }]);
     await host.refresh();
-    expect(open().current().marks).toMatchObject([{ guestId: 'a', sent: true }]); // A reload does not send it again either.
+    const reloaded = open();
+    await vi.waitFor(() => expect(reloaded.current().marks).toMatchObject([{ guestId: 'a', sent: true }])); // A reload does not send it again either.
     extra.partyDown = false;
     await host.refresh();
     await host.refresh();
@@ -164,7 +172,7 @@ describe('a paid mark with no signal', () => {
     const changed = createHostSession({ ask: otherAsk, store: localHostStore });
     await changed.refresh();
     expect(changed.current().signedIn).toBe(false);
-    expect(stored()).toMatchObject([{ guestId: 'a', paid: true }]);
+    expect(await stored()).toMatchObject([{ guestId: 'a', paid: true }]);
     await changed.signIn('otra-clave');
     await changed.refresh();
     expect(other.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
