@@ -88,9 +88,12 @@ const pendingOf = (entry: MarkEntry & { readonly seq: number }): PendingMark => 
   problem: entry.problem,
 });
 
+/** One flusher at a time on this page too, whatever queue asks (the browser's Web Lock where it has one). */
+const ownLock = flushLock();
+
 /** An outbox of the marks' own, for a host page given none (the page's is built in main.tsx). */
 function ownOutbox(): Promise<Outbox> {
-  const outbox = createOutbox({ database: phoneDatabase, lock: flushLock(), appVersion: '' });
+  const outbox = createOutbox({ database: phoneDatabase, lock: ownLock, appVersion: '' });
   return Promise.resolve(outbox);
 }
 

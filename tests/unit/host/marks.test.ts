@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostAnswer } from '../../../src/host/api.ts';
-import { parseMarks, withMark } from '../../../src/host/marks.ts';
+import type { HostCall } from '../../../src/host/api.ts';
+import { createMarkQueue, parseMarks, withMark } from '../../../src/host/marks.ts';
 import { createHostSession, POLL_MS } from '../../../src/host/session.ts';
 import { HOST_MARKS_STORAGE_KEY, localHostStore } from '../../../src/host/storage.ts';
 import { db } from '../../../src/db/database.ts';
@@ -177,6 +178,39 @@ describe('a paid mark with no signal', () => {
     await changed.refresh();
     expect(other.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
     expect(changed.current().marks).toEqual([]);
+  });
+});
+
+describe('a paid mark with the server down', () => {
+  it('is kept in IndexedDB through a reload and sent with backoff once the server returns', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const server = { up: false, attempts: 0, paid: [] as HostCall[] };
+    const send = (action: HostCall): Promise<HostAnswer> => {
+      server.attempts += 1;
+      if (!server.up) return Promise.resolve({ kind: 'failed', status: 503 });
+      server.paid.push(action);
+      return Promise.resolve({ kind: 'ok', json: {} });
+    };
+    const open = () => createMarkQueue({ store: localHostStore, send, onChange: () => undefined });
+    const before = open();
+    before.add({ guestId: 'a', paid: true, amount: 11_990 });
+    await before.flush();
+    expect(server.attempts).toBe(1);
+    expect(await db.outbox.where('kind').equals('paid-mark').toArray()).toMatchObject([{ mark: { guestId: 'a', amount: 11_990 }, problem: 'failed' }]);
+
+    // A reload: the mark comes back from the outbox, and is tried again at once.
+    const reloaded = open();
+    await vi.waitFor(() => expect(server.attempts).toBe(2));
+    expect(reloaded.pending()).toMatchObject([{ guestId: 'a', sent: false }]);
+    // It failed again: the page's polls do not send it before its backoff (1 s, then 2 s) has passed.
+    await reloaded.flush();
+    await reloaded.flush();
+    expect(server.attempts).toBe(2);
+    server.up = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(server.paid).toEqual([{ action: 'paid', guestId: 'a', paid: true, amount: 11_990 }]));
+    expect(server.attempts).toBe(3);
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 });
 
