@@ -53,10 +53,12 @@ async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
       },
     ));
   const guestArrives = tabOnOutbox(outbox, phoneDatabase, sharedTransport);
-  outbox.start();
+  // The guest the phone holds now is told at once: their row is queued before the first flush, which sends it.
+  let arrived: Promise<unknown> = Promise.resolve();
   watchGuest((guest) => {
-    if (guest && !isHostPage) void guestArrives(guest).catch(() => undefined);
+    if (guest && !isHostPage) arrived = guestArrives(guest).catch(() => undefined);
   });
+  outbox.start(arrived);
   return outbox;
 }
 

@@ -40,8 +40,10 @@ export interface Outbox {
   nextOutcome(): Promise<FlushOutcome>;
   /** 'Reintentar': the selected parked entries go back to the queue, and are sent. */
   retryParked(which: ParkedSelection): Promise<number>;
-  /** Starts the triggers and the first flush (the entries an earlier version parked go back first). */
-  start(): void;
+  /** Starts the triggers and the first flush, once `ready` (what the page queues at its start) has settled; the entries an earlier version parked go back first. */
+  start(ready?: Promise<unknown>): void;
+  /** True once started: a change queued from then on is flushed by a wake or at once. */
+  started(): boolean;
   stop(): void;
 }
 
@@ -52,6 +54,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const kinds = outboxKinds(options.kinds);
   const store = outboxStore(options.database, kinds);
   let waiting: ((outcome: FlushOutcome) => void)[] = [];
+  let running = false;
   let quiet: ReturnType<typeof setTimeout> | null = null;
   // A flush that starts reads every entry committed before it: a wake still pending adds nothing.
   const flush = () => {
@@ -104,13 +107,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (back > 0) void scheduler.flushNow();
       return back;
     },
-    start() {
+    started: () => running,
+    start(ready) {
       window.addEventListener('online', onTrigger);
       window.addEventListener('focus', onTrigger);
       window.addEventListener('pageshow', onTrigger);
       document.addEventListener('visibilitychange', onVisible);
-      void store
-        .retryParked({ parkedBefore: options.appVersion })
+      void Promise.resolve(ready)
+        .catch(() => undefined)
+        .then(() => {
+          running = true;
+          return store.retryParked({ parkedBefore: options.appVersion });
+        })
         .catch(() => 0)
         .then(() => scheduler.flushNow());
     },

@@ -19,7 +19,11 @@ let wakeOutbox: () => void = () => undefined;
 /** What the tab's stores call after a write that queued a change. */
 export const changeQueued = (): void => wakeOutbox();
 
-/** Registers the tab's kinds in the page's outbox; returns what the page calls with each guest it shows. */
+/**
+ * Registers the tab's kinds in the page's outbox; returns what the page calls
+ * with each guest it shows, which resolves once the guest's row is queued (the
+ * page starts its outbox after that: the first flush sends the row at once).
+ */
 export function tabOnOutbox(outbox: Outbox, database: PhoneDatabase, transport: () => Promise<SyncTransport>): (guest: ArrivingGuest) => Promise<void> {
   for (const kind of tabKinds(database, transport)) outbox.register(kind);
   wakeOutbox = () => outbox.wake();
@@ -31,9 +35,11 @@ export function tabOnOutbox(outbox: Outbox, database: PhoneDatabase, transport: 
     met = who;
     const flushed = outbox.nextOutcome();
     await rows.ensureGuestQueued({ id, full_name }, party);
-    outbox.wake();
+    // A guest named once the outbox runs: their row goes now, before anything they order.
+    if (outbox.started()) void outbox.flushNow();
     // Only with the queue empty can the server's copy be trusted to restore from.
-    if ((await flushed).kind !== 'done') return;
-    await restoreEvictedTab(database, await transport(), id, rememberedInactive(id)).catch(() => 0);
+    void flushed.then(async (outcome) => {
+      if (outcome.kind === 'done') await restoreEvictedTab(database, await transport(), id, rememberedInactive(id)).catch(() => 0);
+    });
   };
 }

@@ -12,8 +12,7 @@ import { recordingTransport } from '../../support/fake-transport.ts';
 function startEngine(transport: SyncTransport): Outbox {
   const outbox = createOutbox({ database: phoneDatabase, lock: inProcessLock(), appVersion: 'test' });
   const arrives = tabOnOutbox(outbox, phoneDatabase, () => Promise.resolve(transport));
-  outbox.start();
-  void arrives(ANA);
+  outbox.start(arrives(ANA));
   return outbox;
 }
 
