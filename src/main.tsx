@@ -2,6 +2,8 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { BackendConfig } from './config/env-rules.ts';
 import { env } from './config/env.ts';
+// Already in the first load (the storage check): the outbox's code that comes later writes through it.
+import { phoneDatabase } from './db/index.ts';
 import { arriveByLink, watchGuest } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
 import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, STORED_GUEST_KEY, watchInstallOffers } from './pwa/index.ts';
@@ -34,15 +36,13 @@ const arrival = link.kind === 'party' && !isHostPage ? arriveByLink(link.code) :
  * with it, comes once the page shows, never in the first load.
  */
 async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
-  const [{ createOutbox, createSupabaseTransport, flushLock }, { phoneDatabase }, { guestRows, tabOnOutbox }, { paidMarkKind }] = await Promise.all([
+  const [{ createOutbox, createSupabaseTransport, flushLock, waitingKind }, { guestRows, tabOnOutbox }] = await Promise.all([
     import('./sync/index.ts'),
-    import('./db/index.ts'),
     import('./tab/index.ts'),
-    import('./host/paid-marks.ts'),
   ]);
   const outbox = createOutbox({ database: phoneDatabase, lock: flushLock(), appVersion: env.appVersion });
-  // The host's marks wait here until the host's page, signed in, registers its own sender (host/marks.ts).
-  outbox.register(paidMarkKind(phoneDatabase));
+  // The host's marks (host/paid-marks.ts) wait here until the host's page registers its own kind with its key (host/marks.ts).
+  outbox.register(waitingKind(['paid-mark']));
   let transport: ReturnType<typeof createSupabaseTransport> | null = null;
   // Every guest's party from IndexedDB, as the queue's worker reads it: the queue may hold an earlier party's guest.
   const sharedTransport = () =>

@@ -5,7 +5,7 @@
 export { createOutbox, type Outbox } from './engine.ts';
 export type { SyncState } from './entries.ts';
 export { flushOutbox, type FlushOutcome } from './flush.ts';
-export { outboxKinds, type OutboxKinds } from './kinds.ts';
+export { outboxKinds, waitingKind, type OutboxKinds } from './kinds.ts';
 export { flushLock, inProcessLock, type FlushLock } from './lock.ts';
 export { outboxStore, type OutboxStore, type QueueSummary } from './outbox-store.ts';
 export type { SyncLine, SyncTone } from './status.ts';

@@ -92,3 +92,8 @@ export function outboxKinds(kinds: readonly OutboxKind[] = []): OutboxKinds {
   for (const kind of kinds) registry.register(kind);
   return registry;
 }
+
+/** A kind this page knows but cannot send (it needs what another page holds): its entries wait, never parked as unknown. */
+export function waitingKind(names: readonly string[]): OutboxKind {
+  return { names, check: (entry) => entry, send: () => Promise.resolve({ kind: 'held' }) };
+}
