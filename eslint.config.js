@@ -17,7 +17,8 @@ const SURFACES = {
   db: ['index.ts', 'idb.ts', 'records.ts'],
   guest: ['index.ts'],
   // qr.ts: the QR code's encoder is loaded on its own, when a party's page draws it, not with the host's page.
-  host: ['index.ts', 'qr.ts'],
+  // paid-mark-kind.ts: the host's kind in the outbox, which every page and the queue's worker register without the host's page.
+  host: ['index.ts', 'qr.ts', 'paid-mark-kind.ts'],
   menu: ['index.ts'],
   party: ['index.ts'],
   // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.
@@ -26,8 +27,11 @@ const SURFACES = {
   pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts'],
   // rest.ts: PostgREST's query builder (postgrest-js), which the queue's requests load with the first flush, never with the page.
   server: ['index.ts', 'rest.ts'],
-  sync: ['index.ts', 'hooks.ts', 'worker.ts'],
-  tab: ['index.ts'],
+  // queue.ts: what a capability needs to own a kind of change, without the page's engine (the queue's worker loads it).
+  // page.ts: the context main.tsx provides the page's outbox through, in the first load without the status line's code.
+  sync: ['index.ts', 'hooks.ts', 'worker.ts', 'queue.ts', 'page.ts'],
+  // guest-rows.ts and outbox.ts: the tab's kinds, which the queue's worker registers without the tab's screens.
+  tab: ['index.ts', 'guest-rows.ts', 'outbox.ts'],
 };
 // Capabilities under src/ never reach into the views that use them: the folders listed above, written once.
 const CAPABILITIES = Object.keys(SURFACES);
@@ -73,6 +77,11 @@ export default tseslint.config(
               message: 'Views import capabilities, never the reverse.',
             })),
             ...surfaceZones,
+            {
+              target: './src/sync',
+              from: ['./src/tab', './src/host'],
+              message: 'The outbox is generic: a capability registers its kinds (sync/kinds.ts), the outbox never imports it.',
+            },
             { target: './src', from: './tests', message: 'The app never imports tests.' },
             { target: './scripts', from: './tests', message: 'Scripts never import tests: what both need lives in scripts/lib.' },
             {

@@ -1,8 +1,14 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { arriveByLink } from './guest/index.ts';
+import type { BackendConfig } from './config/env-rules.ts';
+import { env } from './config/env.ts';
+// Already in the first load (the storage check): the outbox's code that comes later writes through it.
+import { phoneDatabase } from './db/index.ts';
+import { arriveByLink, watchGuest } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
 import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, STORED_GUEST_KEY, watchInstallOffers } from './pwa/index.ts';
+import { OutboxProvider, type PageOutbox } from './sync/page.ts';
+import type { Outbox } from './sync/index.ts';
 import { App } from './views/App.tsx';
 import './views/theme.css';
 
@@ -23,6 +29,43 @@ const fitsAsBuilt = firstViewFitsHere(location.pathname, () => localStorage.getI
 const link = partyLinkIn(location.pathname);
 const arrival = link.kind === 'party' && !isHostPage ? arriveByLink(link.code) : null;
 
+/**
+ * The page's one outbox, built here and nowhere else: the generic queue
+ * (sync/) with every capability's kinds registered (the tab's; the host's
+ * paid marks, which its page connects to its key). Its code comes once the
+ * page shows, never in the first load; the queue's requests, with the first flush.
+ */
+async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
+  const [{ createOutbox, loadSyncTransport, flushLock, waitingKind }, { guestRows, tabOnOutbox }] = await Promise.all([
+    import('./sync/index.ts'),
+    import('./tab/index.ts'),
+  ]);
+  const outbox = createOutbox({ database: phoneDatabase, lock: flushLock(), appVersion: env.appVersion });
+  // The host's marks (host/paid-mark-kind.ts) wait here until the host's page registers its own kind with its key (host/marks.ts).
+  outbox.register(waitingKind(['paid-mark']));
+  let transport: ReturnType<typeof loadSyncTransport> | null = null;
+  // Every guest's party from IndexedDB, as the queue's worker reads it: the queue may hold an earlier party's guest.
+  const sharedTransport = () =>
+    (transport ??= loadSyncTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: guestRows(phoneDatabase).partyOf }).catch(
+      (error: unknown) => {
+        transport = null;
+        throw error;
+      },
+    ));
+  const guestArrives = tabOnOutbox(outbox, phoneDatabase, sharedTransport);
+  // The guest the phone holds now is told at once: their row is queued before the first flush, which sends it.
+  let arrived: Promise<unknown> = Promise.resolve();
+  watchGuest((guest) => {
+    if (guest && !isHostPage) arrived = guestArrives(guest).catch(() => undefined);
+  });
+  outbox.start(arrived);
+  return outbox;
+}
+
+const outbox: PageOutbox = env.backend ? buildOutbox(env.backend) : null;
+// A chunk that failed to load: the page's triggers (the next start) try again; nothing is lost, it is all in IndexedDB.
+outbox?.catch(() => undefined);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
@@ -42,13 +85,15 @@ root.removeAttribute('data-first-view');
 appTakesOver(document);
 const app = (
   <StrictMode>
-    {isHostPage ? (
-      <Suspense fallback={null}>
-        <HostApp />
-      </Suspense>
-    ) : (
-      <App link={link} arrival={arrival} shownAsBuilt={takeOver} />
-    )}
+    <OutboxProvider value={outbox}>
+      {isHostPage ? (
+        <Suspense fallback={null}>
+          <HostApp />
+        </Suspense>
+      ) : (
+        <App link={link} arrival={arrival} shownAsBuilt={takeOver} />
+      )}
+    </OutboxProvider>
   </StrictMode>
 );
 if (takeOver) {

@@ -2,11 +2,22 @@
 /**
  * The queue's service worker: Background Sync only (src/sync/background-sync.ts
  * says why it is not the app's worker). It runs the page's own flush of the
- * outbox (src/sync/worker.ts). It controls no page, so it takes over at once.
+ * outbox (src/sync/worker.ts) with the kinds the page registers: the tab's,
+ * over its own PostgREST client, and the host's marks, which wait here. It controls no page, so it takes over at once.
  */
-import { BACKGROUND_SYNC_TAG, flushFromWorker } from './sync/worker.ts';
+import { paidMarkKind } from './host/paid-mark-kind.ts';
+import { guestRows } from './tab/guest-rows.ts';
+import { tabKinds } from './tab/outbox.ts';
+import { BACKGROUND_SYNC_TAG, createSyncTransport, flushFromWorker, type WorkerKinds } from './sync/worker.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** No localStorage here: each guest's party is read from the guest's record in IndexedDB. */
+const kinds: WorkerKinds = (database, backend) => {
+  const transport = createSyncTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: guestRows(database).partyOf });
+  // The host's marks need the host's key, which only its page holds: here they wait.
+  return [...tabKinds(database, () => transport), paidMarkKind(database)];
+};
 
 self.addEventListener('install', () => void self.skipWaiting());
 
@@ -16,5 +27,5 @@ interface SyncEvent extends ExtendableEvent {
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
-  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(flushFromWorker());
+  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(flushFromWorker(kinds));
 });

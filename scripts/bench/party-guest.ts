@@ -13,9 +13,8 @@ import type { OrderRow, UserRow } from '../../src/db/records.ts';
 import { acceptGuestName } from '../../src/guest/name.ts';
 import { newGuest } from '../../src/guest/parties.ts';
 import type { Guest } from '../../src/guest/storage.ts';
-import { flushOutbox } from '../../src/sync/flush.ts';
 import { inProcessLock } from '../../src/sync/lock.ts';
-import { outboxStore } from '../../src/sync/outbox-store.ts';
+import { tabOutbox } from '../lib/tab-outbox.ts';
 import { createFlushScheduler } from '../../src/sync/scheduler.ts';
 import { createSyncTransport, type SyncTransport } from '../../src/sync/transport.ts';
 import type { Pick } from '../../src/tab/records.ts';
@@ -133,7 +132,7 @@ export function seatGuest(bar: Bar, number: number, random: () => number, joined
   const sent = new Set<string>();
   // As the page's (sync/hooks.ts): every request names the party kept with the guest in IndexedDB.
   const transport = noteDeliveries(
-    createSyncTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, fetch: phoneFetch(bar, signal), partyOf: outboxStore(database).partyOf }),
+    createSyncTransport({ url: `${bar.restUrl}/__`, anonKey: bar.anonKey, fetch: phoneFetch(bar, signal), partyOf: tabOutbox(database).partyOf }),
     sent,
   );
   const tapped = new Map<string, Tapped>();
@@ -201,7 +200,7 @@ function eveningOf(phone: Phone): (plan: GuestPlan) => Moment[] {
   const row: UserRow = { id: guest.id, full_name: guest.full_name };
   // The page's engine starts once the guest has a name: it queues the guest in their party, then flushes.
   const arrive = async () => {
-    await outboxStore(database).ensureGuestQueued(row, guest.party);
+    await tabOutbox(database).ensureGuestQueued(row, guest.party);
     void engine.flushNow();
   };
   const order = async (pick: Pick) => {
@@ -268,7 +267,7 @@ function flushEngine(
   const lock = inProcessLock();
   const counts = { done: 0, failed: 0 };
   const scheduler = createFlushScheduler({
-    flush: () => flushOutbox({ store: outboxStore(database), transport, lock }),
+    flush: () => tabOutbox(database).flush({ transport, lock }),
     random,
     onOutcome: (outcome) => {
       afterEachFlush();

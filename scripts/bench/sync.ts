@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import { BarTabDatabase, onDexie } from '../../src/db/database.ts';
 import type { PhoneDatabase } from '../../src/db/idb.ts';
 import type { OrderRow } from '../../src/db/records.ts';
-import { flushOutbox } from '../../src/sync/flush.ts';
 import { inProcessLock } from '../../src/sync/lock.ts';
-import { outboxStore } from '../../src/sync/outbox-store.ts';
+import { tabOutbox } from '../lib/tab-outbox.ts';
 import { createSyncTransport } from '../../src/sync/transport.ts';
 import { TabStore } from '../../src/tab/store.ts';
 import { startLocalStack, type LocalStack } from '../lib/local-stack.ts';
@@ -38,7 +37,7 @@ function countingTransport(stack: LocalStack) {
 async function phoneWithOrders(guestId: string): Promise<{ dexie: BarTabDatabase; database: PhoneDatabase }> {
   const dexie = new BarTabDatabase(`bench-${guestId}`);
   const database = onDexie(dexie);
-  await outboxStore(database).queueGuest({ id: guestId, full_name: 'Banco de Pruebas' });
+  await tabOutbox(database).queueGuest({ id: guestId, full_name: 'Banco de Pruebas' });
   const tab = new TabStore(database, guestId);
   for (let index = 0; index < ORDERS; index += 1) await tab.addOrder({ name: 'Summer Ale 500cc', price: 4400 });
   return { dexie, database };
@@ -49,7 +48,7 @@ async function batched(stack: LocalStack): Promise<{ ms: number; requests: numbe
   const { dexie, database } = await phoneWithOrders(guestId);
   const { transport, requests } = countingTransport(stack);
   const started = performance.now();
-  const outcome = await flushOutbox({ store: outboxStore(database), transport, lock: inProcessLock() });
+  const outcome = await tabOutbox(database).flush({ transport, lock: inProcessLock() });
   const ms = performance.now() - started;
   if (outcome.kind !== 'done' || (await dexie.outbox.count()) !== 0) throw new Error(`flush did not finish: ${outcome.kind}`);
   dexie.close();

@@ -1,6 +1,8 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { overIndexedDb, type PhoneDatabase } from './idb.ts';
-import type { GuestRecord, MenuRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
+// The outbox's records are the queue's to declare: only their types cross, no code.
+import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
+import type { GuestRecord, MenuRecord, Order } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 export { DATABASE_NAME };
@@ -15,7 +17,7 @@ export { DATABASE_NAME };
 export class BarTabDatabase extends Dexie {
   orders!: EntityTable<Order, 'id'>;
   // Plain tables: their keys are auto-incremented, and EntityTable does not take the outbox's union type.
-  outbox!: Table<OutboxEntry, number>;
+  outbox!: Table<QueuedEntry, number>;
   parked!: Table<ParkedEntry, number>;
   syncState!: EntityTable<SyncState, 'key'>;
   guests!: EntityTable<GuestRecord, 'id'>;
@@ -34,6 +36,19 @@ export class BarTabDatabase extends Dexie {
     // The lists of the parties the phone has been in, by party code ('' for the default party), for the basement.
     // A new store only: a phone at version 4 keeps everything and starts with no list (the built-in one until it hears its party's).
     this.version(5).stores({ menus: 'party' });
+    // The outbox is every capability's (sync/): a parked entry keeps its kind beside it, so each capability reads its own
+    // (the host's refused marks) by index. Entries parked before carry theirs inside: it is copied out, nothing else moves.
+    this.version(6)
+      .stores({ parked: '++id, kind' })
+      .upgrade((tx) =>
+        tx
+          .table<ParkedEntry, number>('parked')
+          .toCollection()
+          .modify((item) => {
+            const kind = (item.entry as { kind?: unknown } | null)?.kind;
+            if (typeof kind === 'string') (item as { kind?: string }).kind = kind;
+          }),
+      );
   }
 }
 

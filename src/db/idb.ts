@@ -8,13 +8,15 @@
  * service worker carries it alone.
  */
 import { announceOnChannel, changedParts, IDB_VERSION } from './dexie-channel.ts';
-import type { GuestRecord, MenuRecord, Order, OutboxEntry, ParkedEntry, SyncState } from './records.ts';
+// The outbox's records are the queue's to declare: only their types cross, no code.
+import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
+import type { GuestRecord, MenuRecord, Order } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 /** Each store and the record it keeps. */
 export interface PhoneRecords {
   readonly orders: Order;
-  readonly outbox: OutboxEntry;
+  readonly outbox: QueuedEntry;
   readonly parked: ParkedEntry;
   readonly guests: GuestRecord;
   readonly syncState: SyncState;

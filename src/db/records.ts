@@ -1,4 +1,4 @@
-/** What the phone keeps: the records of the local database, and what the sync queue sends. */
+/** What the phone keeps: the records of the local database (the outbox's own are sync/entries.ts). */
 
 export { isPartyCode, isUuid } from '../../supabase/functions/_shared/rules.ts';
 
@@ -27,30 +27,6 @@ export interface Order extends OrderRow {
   readonly rejected?: string | undefined;
 }
 
-/** A change waiting to reach the server; written in the same transaction as the change itself. */
-export type OutboxEntry =
-  | { readonly seq?: number; readonly kind: 'insert-user'; readonly queuedAt: number; readonly row: UserRow }
-  | { readonly seq?: number; readonly kind: 'insert-order'; readonly queuedAt: number; readonly row: OrderRow }
-  | {
-      readonly seq?: number;
-      /** A reset, or one pick taken off the tab ('Quitar'); 'reactivate-orders' is its 'Deshacer'. */
-      readonly kind: 'deactivate-orders' | 'reactivate-orders';
-      readonly queuedAt: number;
-      readonly guestId: string;
-      /** Exactly the orders that were active (or taken off) on the phone when the guest tapped. */
-      readonly orderIds: readonly string[];
-    };
-
-/** An entry the server refused for good, kept with its payload and the reason. */
-export interface ParkedEntry {
-  readonly id?: number;
-  readonly entry: unknown;
-  readonly error: string;
-  readonly parkedAt: number;
-  /** The app version that parked it: a new version retries it once. */
-  readonly appVersion?: string;
-}
-
 /**
  * The guest as the sync queue knows them: the row to send again if the server
  * lost it, and whether the server has it. Orders wait while it is refused.
@@ -65,17 +41,6 @@ export interface GuestRecord extends UserRow {
   readonly party?: string | undefined;
   /** Why the server refused the row (state 'refused'). */
   readonly refusal?: string | undefined;
-}
-
-/**
- * What the flusher last learnt that the status line shows. Retries and their
- * backoff are the scheduler's (in memory); the oldest pending change's age
- * comes from the outbox itself.
- */
-export interface SyncState {
-  readonly key: 'flush';
-  /** Set while the server's configuration is broken (bad key, unknown table, missing grant). */
-  readonly configError?: string;
 }
 
 /** One line of a party's list as the server gives it (the `party_menu` RPC). */
@@ -100,9 +65,4 @@ export interface MenuRecord {
   readonly items: readonly MenuItem[];
   /** When the phone heard it (ms since the epoch). */
   readonly heardAt: number;
-}
-
-/** The guest an entry belongs to ('' when it is too broken to say). */
-export function guestOfEntry(entry: OutboxEntry): string {
-  return ('guestId' in entry ? entry.guestId : (entry.row as Partial<OrderRow> | undefined)?.user_id) ?? '';
 }

@@ -114,3 +114,11 @@ const NO_GUESTS: readonly Guest[] = [];
 export function useEarlierGuests(): readonly Guest[] {
   return useSyncExternalStore(subscribe, earlierSnapshot, () => NO_GUESTS);
 }
+
+/** Calls `heard` with the stored guest now and whenever it changes (a name typed, another tab): for what the page runs outside React. */
+export function watchGuest(heard: (guest: Guest | null) => void): () => void {
+  const tell = () => heard(snapshot());
+  const stop = subscribe(tell);
+  tell();
+  return stop;
+}

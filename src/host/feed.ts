@@ -24,7 +24,7 @@ export interface FeedState {
 export interface FeedOptions {
   readonly account: Account;
   readonly places: Places;
-  readonly marks: Pick<PaidMarks, 'flush' | 'sentSoFar' | 'settle'>;
+  readonly marks: Pick<PaidMarks, 'flush' | 'flushNow' | 'sentSoFar' | 'settle'>;
   readonly store: Pick<HostStore, 'loadSnapshot' | 'saveSnapshot'>;
   readonly now?: (() => number) | undefined;
   /** Between the end of one refresh and the next (3 s: the page is never more than 5 s behind). */
@@ -36,8 +36,10 @@ export interface FeedOptions {
 export interface Feed {
   readonly current: () => FeedState;
   readonly subscribe: (listener: () => void) => () => void;
-  /** Refreshes now (the page became visible, the signal came back, a mark was made). */
+  /** Refreshes now, waiting marks first whatever their backoff (the page became visible, the signal came back). */
   readonly refresh: () => Promise<void>;
+  /** Reads the party now (a mark just went, or could not): marks wait for their backoff. */
+  readonly read: () => Promise<void>;
   /** Starts the rhythm; returns its stop. */
   readonly start: () => () => void;
   /** Keeps the party a new key's sign-in read; the rhythm counts from now. */
@@ -111,7 +113,8 @@ export function createFeed(options: FeedOptions): Feed {
   return {
     current: () => state,
     subscribe,
-    refresh: () => poll.now(),
+    refresh: () => marks.flushNow().then(() => poll.now()),
+    read: () => poll.now(),
     start: () => poll.start(),
     signedIn: (first) => {
       keep(first, 0, null);

@@ -10,6 +10,7 @@ import { createFeed, type Feed } from './feed.ts';
 import { createPaidMarks, type PaidMarks } from './paid-marks.ts';
 import { createPlaces, type Places } from './places.ts';
 import type { HostStore } from './storage.ts';
+import type { Outbox } from '../sync/index.ts';
 
 export interface HostSessionOptions {
   readonly ask: AskHost;
@@ -19,6 +20,8 @@ export interface HostSessionOptions {
   readonly pollMs?: number;
   /** False while the page is hidden: no requests then. */
   readonly isVisible?: () => boolean;
+  /** The page's outbox (main.tsx), where paid marks wait for the server. */
+  readonly outbox?: Promise<Outbox> | null;
 }
 
 export interface HostSession {
@@ -28,7 +31,7 @@ export interface HostSession {
   readonly paidMarks: PaidMarks;
 }
 
-export function createHostSession({ ask, store, now, pollMs, isVisible }: HostSessionOptions): HostSession {
+export function createHostSession({ ask, store, now, pollMs, isVisible, outbox }: HostSessionOptions): HostSession {
   const account = createAccount({
     ask,
     store,
@@ -44,7 +47,7 @@ export function createHostSession({ ask, store, now, pollMs, isVisible }: HostSe
     },
   });
   const places = createPlaces({ account, store, onMove: () => feed.moved() });
-  const paidMarks = createPaidMarks({ store, send: account.ask, now, partyHere: places.code, onSent: () => void feed.refresh() });
+  const paidMarks = createPaidMarks({ store, send: account.ask, now, outbox, partyHere: places.code, onSent: () => void feed.read() });
   const feed = createFeed({ account, places, marks: paidMarks, store, now, pollMs, isVisible });
   return { account, places, feed, paidMarks };
 }

@@ -1,49 +1,14 @@
+/** The status line, live from the page's outbox (the one main.tsx built, which the views reach through page.ts's context). */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
-import { onStoresChanged, phoneDatabase, watchStores, type QuietWait, type UserRow } from '../db/index.ts';
+import { phoneDatabase, watchStores, type QuietWait } from '../db/index.ts';
 import { useClock } from '../platform/clock.ts';
 import { runAgainIfAsked } from '../platform/index.ts';
-import { startSyncEngine } from './engine.ts';
-import { flushLock } from './lock.ts';
-import { outboxStore, type QueueSummary } from './outbox-store.ts';
+import type { QueueSummary } from './outbox-store.ts';
+import { usePageOutbox, type PageOutbox } from './page.ts';
 import { describeSync, type SyncLine } from './status.ts';
-import type { SyncTransport } from './transport.ts';
 
-/** The phone's outbox, as the page reads and changes it. */
-const outbox = outboxStore(phoneDatabase);
-
-let transport: Promise<SyncTransport> | null = null;
-
-/** The queue's requests (and PostgREST's query builder) load here, on the first flush after the first render, never before. */
-function sharedTransport(): Promise<SyncTransport> {
-  const backend = env.backend;
-  if (!backend) return Promise.reject(new Error('no backend configured'));
-  // Every guest's party from IndexedDB, as the service worker reads it: the queue may hold an earlier party's guest.
-  transport ??= import('./transport.ts')
-    .then(({ createSyncTransport }) => createSyncTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: outbox.partyOf }))
-    .catch((error: unknown) => {
-      transport = null;
-      throw error;
-    });
-  return transport;
-}
-
-/** Keeps the guest's tab flowing to the server while the page is open (when a backend is configured), in the guest's party. */
-export function useSync(guest: UserRow & { readonly party?: string | undefined }): void {
-  const { id, full_name: fullName, party } = guest;
-  useEffect(() => {
-    if (!env.backend) return undefined;
-    const engine = startSyncEngine({
-      database: phoneDatabase,
-      transport: sharedTransport,
-      lock: flushLock(),
-      guest: { id, full_name: fullName },
-      ...(party === undefined ? {} : { party }),
-      appVersion: env.appVersion,
-    });
-    return () => engine.stop();
-  }, [id, fullName, party]);
-}
+export { usePageOutbox };
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -64,13 +29,14 @@ const LINE_CLOCK_MS = 30_000;
  */
 const LINE_QUIET: QuietWait = { quietMs: 150, maxWaitMs: 1_000 };
 
-function useQueueSummary(): QueueSummary | undefined {
+function useQueueSummary(outbox: PageOutbox): QueueSummary | undefined {
   const [summary, setSummary] = useState<QueueSummary>();
   useEffect(() => {
+    if (!outbox) return undefined;
     let current = true;
     // A change during a read may have missed it: the queue is read once more.
     const reads = runAgainIfAsked(async () => {
-      const next = await outbox.summary().catch(() => undefined);
+      const next = await outbox.then((ready) => ready.store.summary()).catch(() => undefined);
       if (next && current) setSummary(next);
     });
     void reads.run();
@@ -80,49 +46,28 @@ function useQueueSummary(): QueueSummary | undefined {
       void reads.stop();
       stopWatching();
     };
-  }, []);
+  }, [outbox]);
   return summary;
 }
 
 /** The status line, live from the outbox; null when no backend is configured or while loading. */
 export function useSyncLine(): SyncLine | null {
+  const outbox = usePageOutbox();
   const online = useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,
     () => true,
   );
   const now = useClock(LINE_CLOCK_MS);
-  const queue = useQueueSummary();
+  const queue = useQueueSummary(outbox);
   if (!env.backend || !queue) return null;
   return describeSync({ ...queue, online, now });
 }
 
-/** 'Reintentar': every parked change goes back to the queue, which the running engine then flushes. */
-export function retryRefusedChanges(): Promise<number> {
-  return outbox.retryParked({ all: true });
-}
-
-/** Why the server refused the guest's row (their name), or null; undefined while loading. */
-export function useGuestRefusal(guestId: string): string | null | undefined {
-  const [refusal, setRefusal] = useState<{ readonly guestId: string; readonly reason: string | null }>();
-  useEffect(() => {
-    let current = true;
-    const read = () =>
-      void outbox.guestRefusal(guestId).then(
-        (reason) => current && setRefusal({ guestId, reason }),
-        () => undefined,
-      );
-    read();
-    const stop = onStoresChanged(phoneDatabase.name, ['guests'], read);
-    return () => {
-      current = false;
-      stop();
-    };
-  }, [guestId]);
-  return refusal?.guestId === guestId ? refusal.reason : undefined;
-}
-
-/** The guest fixed their name: the same guest, with the new name, goes to the server before their waiting orders. */
-export function resendGuest(guest: UserRow): Promise<void> {
-  return outbox.requeueGuest(guest);
+/** 'Reintentar' on the guest's line: every parked change the line counts goes back to the queue, and is sent. */
+export async function retryRefusedChanges(outbox: PageOutbox): Promise<number> {
+  const ready = await outbox;
+  if (!ready) return 0;
+  const offTheLine = ready.kinds.all().flatMap((kind) => (kind.line ? [] : kind.names));
+  return ready.retryParked({ all: true, except: offTheLine });
 }

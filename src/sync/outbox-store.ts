@@ -1,208 +1,153 @@
 /**
  * The outbox as the page, the flusher and the service worker all see it: one
  * interface, one transaction per call, over the phone's database (db/idb.ts).
- * A change and its entry are written in one transaction: the tab's writes
- * queue theirs with `queueOrder` and `queueSetActive` inside their own.
+ * A change and its entry are written in one transaction by the capability
+ * that owns the change (`enqueue`, entries.ts); what the outbox does to an
+ * entry afterwards (deliver, park, retry) it does with the entry's kind's
+ * hooks, in the same transaction.
  */
 // Not db/index.ts: the service worker runs this store, and carries no Dexie.
-import type { PhoneDatabase, Tx } from '../db/idb.ts';
-import { guestOfEntry, type GuestRecord, type Order, type OrderRow, type OutboxEntry, type ParkedEntry, type SyncState, type UserRow } from '../db/records.ts';
+import type { PhoneDatabase, StoreName, Tx } from '../db/idb.ts';
+import { kindOf, type ParkedEntry, type Queued, type QueuedEntry, type SyncState } from './entries.ts';
+import type { OutboxKind, OutboxKinds } from './kinds.ts';
 import type { SyncSnapshot } from './status.ts';
 
-/** Which parked entries go back to the queue: all, or those parked by another version than `appVersion`. */
-export type ParkedSelection = { readonly all: true } | { readonly parkedBefore: string };
+/** Which parked entries go back to the queue: all, or those parked by another version than `appVersion`; none of the kinds `except` names. */
+export type ParkedSelection = ({ readonly all: true } | { readonly parkedBefore: string }) & { readonly except?: readonly string[] };
 
 /** What the status line says of the queue: all it shows but the signal and the clock. */
 export type QueueSummary = Omit<SyncSnapshot, 'online' | 'now'>;
 
 export interface OutboxStore {
   /**
-   * The next entries to send, at most `limit`, in one read: the queued guests' rows if there
-   * are any (a guest row depends on nothing, every order on its guest), else the queue in
-   * order, leaving out the changes of a guest whose row the server refused (they wait for
-   * the guest to fix their name, in order).
+   * The next entries to send, at most `limit`, in one read: the entries of a
+   * kind sent first if any are queued, else the queue in order, leaving out
+   * the entries a kind holds back and those of the kinds `passOver` names.
    */
-  head(limit: number): Promise<OutboxEntry[]>;
-  guest(id: string): Promise<GuestRecord | undefined>;
-  /** The server has these entries: they leave the queue, and `syncedGuest`'s row is known to be there. */
-  delivered(seqs: readonly number[], syncedGuest?: string): Promise<void>;
-  /** Moves these entries to the parked ones; their orders are marked refused, a guest's row refused. */
-  park(seqs: readonly number[], stamp: Omit<ParkedEntry, 'id' | 'entry'>): Promise<void>;
-  /** Queues the guest's row (again), and remembers the guest as queued, in `party` (or the party already kept for them). */
-  queueGuest(row: UserRow, now?: number, party?: string): Promise<void>;
+  head(limit: number, passOver?: ReadonlySet<string>): Promise<Queued[]>;
+  /** The server has these entries: they leave the queue. */
+  delivered(seqs: readonly number[]): Promise<void>;
+  /** Moves these entries to the parked ones, each kind marking its records refused. */
+  park(seqs: readonly number[], stamp: Omit<ParkedEntry, 'id' | 'entry' | 'kind'>): Promise<void>;
   /** Writes what the status line shows; a state equal to the kept one writes nothing. */
   recordSyncState(state: SyncState): Promise<void>;
   /**
-   * The guest's row must reach the server before their orders: queued once, when
-   * the phone first meets the guest (or again if its entry went missing), and
-   * never while the server refuses it (the guest is asked for their name then).
-   * `party` is the code of the party the guest joined by its link (none: the
-   * default party); it is kept with the guest for every request made for them.
-   */
-  ensureGuestQueued(row: UserRow, party?: string): Promise<void>;
-  /** The party code kept for the guest: a string, null for the default party, undefined when the phone does not know the guest. */
-  readonly partyOf: (guestId: string) => Promise<string | null | undefined>;
-  /**
-   * The guest typed their name again after the server refused it: the refused
-   * row leaves the parked entries and the new one is queued, same id, so every
-   * order waiting for it follows.
-   */
-  requeueGuest(row: UserRow, now?: number): Promise<void>;
-  /**
    * Puts the selected parked entries back in the queue, as new entries after
    * what is queued, sent as the phone holds things now (so their place does
-   * not matter, and the engine sees them arrive). Returns how many left the parked ones.
+   * not matter). Returns how many left the parked ones.
    */
   retryParked(which: ParkedSelection): Promise<number>;
   /** The seq of every entry in the queue. */
   queuedSeqs(): Promise<number[]>;
   summary(): Promise<QueueSummary>;
-  /** Why the server refused the guest's row (their name), or null. */
-  guestRefusal(guestId: string): Promise<string | null>;
 }
 
-/** Queues an order for the server, inside the transaction that records it. */
-export function queueOrder(tx: Tx, row: OrderRow, now = Date.now()): Promise<IDBValidKey> {
-  const { id, user_id, product_name, product_price, active, created_at } = row;
-  return tx.add('outbox', { kind: 'insert-order', queuedAt: now, row: { id, user_id, product_name, product_price, active, created_at } });
-}
-
-/** A reset or a removal (or its undo): exactly these orders' `active`, never one added later. */
-export function queueSetActive(tx: Tx, guestId: string, orderIds: readonly string[], active: boolean, now = Date.now()): Promise<IDBValidKey> {
-  return tx.add('outbox', { kind: active ? 'reactivate-orders' : 'deactivate-orders', queuedAt: now, guestId, orderIds: [...orderIds] });
-}
-
-function withoutRefusal(guest: GuestRecord): GuestRecord {
-  const { id, full_name, state, party } = guest;
-  return { id, full_name, state, ...inParty(party) };
-}
-
-/** The party field of a guest record: absent for the default party. */
-const inParty = (party: string | undefined): { party?: string } => (party === undefined ? {} : { party });
-
-function withoutRejection(order: Order): Order {
-  const { id, user_id, product_name, product_price, active, created_at } = order;
-  return { id, user_id, product_name, product_price, active, created_at };
-}
-
-/** Reads the order and writes it back changed; nothing when it is not there. */
-async function changeOrder(tx: Tx, id: string, update: (order: Order) => Order): Promise<void> {
-  const order = await tx.get('orders', id);
-  if (order !== undefined) void tx.put('orders', update(order));
-}
-
-/** Reads the guest and writes them back changed; nothing when they are not there. */
-async function changeGuest(tx: Tx, id: string, update: (guest: GuestRecord) => GuestRecord): Promise<void> {
-  const guest = await tx.get('guests', id);
-  if (guest !== undefined) void tx.put('guests', update(guest));
-}
-
-const rowId = (entry: unknown): unknown => (entry as { row?: { id?: unknown } | null } | null)?.row?.id;
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+const unique = (stores: readonly StoreName[]): StoreName[] => [...new Set(stores)];
 
-/** A parked entry's mark on the phone: its order "no aceptado", or its guest refused. */
-function markRefused(tx: Tx, entry: OutboxEntry, error: string): Promise<void> {
-  const id = rowId(entry);
-  if (typeof id !== 'string') return Promise.resolve();
-  if (entry.kind === 'insert-order') return changeOrder(tx, id, (order) => ({ ...order, rejected: error }));
-  if (entry.kind === 'insert-user') return changeGuest(tx, id, (guest) => ({ ...guest, state: 'refused', refusal: error }));
-  return Promise.resolve();
-}
-
-function isGuestEntry(entry: unknown, guestId: string): boolean {
-  const candidate = entry as { kind?: unknown; row?: { id?: unknown } } | null;
-  return candidate?.kind === 'insert-user' && candidate.row?.id === guestId;
-}
-
-/** Queues the guest's row; the guest keeps the party they were kept in unless `party` names it. */
-async function addGuest(tx: Tx, { id, full_name }: UserRow, now: number, party?: string): Promise<IDBValidKey> {
-  const kept = party ?? (await tx.get('guests', id))?.party;
-  void tx.put('guests', { id, full_name, state: 'queued', ...inParty(kept) });
-  return tx.add('outbox', { kind: 'insert-user', queuedAt: now, row: { id, full_name } });
-}
-
-/**
- * A parked entry as it goes back to the queue: an order with its current
- * active flag (the guest may have taken it off since), a guest's row with the
- * name the guest has now, and a reset, removal or undo with only the orders
- * that still stand as it left them: one the guest changed again since was
- * sent by a later entry, which this one must not undo. Null when nothing is
- * left to send. A malformed entry goes back as it was: the flusher checks it
- * again and parks it again.
- */
-async function asTheyAreNow(tx: Tx, entry: OutboxEntry): Promise<OutboxEntry | null> {
-  const id = rowId(entry);
-  if (entry.kind === 'insert-order' && typeof id === 'string') {
-    const order = await tx.get('orders', id);
-    return order ? { ...entry, row: { ...entry.row, active: order.active } } : entry;
-  }
-  if (entry.kind === 'insert-user' && typeof id === 'string') {
-    const guest = await tx.get('guests', id);
-    return guest ? { ...entry, row: { id: guest.id, full_name: guest.full_name } } : entry;
-  }
-  if ((entry.kind === 'deactivate-orders' || entry.kind === 'reactivate-orders') && Array.isArray(entry.orderIds)) {
-    const wanted = entry.kind === 'reactivate-orders';
-    const orders = await Promise.all(entry.orderIds.map((orderId) => (typeof orderId === 'string' ? tx.get('orders', orderId) : Promise.resolve(undefined))));
-    const standing = entry.orderIds.filter((_, index) => orders[index]?.active !== !wanted);
-    return standing.length === 0 ? null : { ...entry, orderIds: standing };
-  }
-  return entry;
+/** The stores the kinds that have this hook touch, after `base`. */
+function storesOf(kinds: OutboxKinds, base: readonly StoreName[], hook: 'delivered' | 'parked' | 'retried'): StoreName[] {
+  return unique([...base, ...kinds.all().flatMap((kind) => (kind[hook] ? (kind.stores ?? []) : []))]);
 }
 
 /** The entry without its old seq: the queue gives it the next one. */
-function asNewEntry(entry: OutboxEntry): OutboxEntry {
-  const fresh: { seq?: number } & Omit<OutboxEntry, 'seq'> = { ...entry };
+function asNewEntry(entry: QueuedEntry): QueuedEntry {
+  const fresh: { seq?: number } & Omit<QueuedEntry, 'seq'> = { ...entry };
   delete fresh.seq;
-  return fresh as OutboxEntry;
+  return fresh;
 }
 
-async function summarize(tx: Tx): Promise<QueueSummary> {
-  const [queued, guestRows, oldest, parked, state] = await Promise.all([
+/** Entries of these kinds, counted through the kind index. */
+async function countKinds(tx: Tx, names: readonly string[]): Promise<number> {
+  const counts = await Promise.all(names.map((name) => tx.count('outbox', { index: 'kind', only: name })));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+async function summarize(tx: Tx, kinds: OutboxKinds): Promise<QueueSummary> {
+  // Kinds the line does not count while queued (a guest's row, a host's mark).
+  const unseen = kinds.all().flatMap((kind) => (kind.line?.queued === true ? [] : kind.names));
+  const [queued, notCounted, oldest, parked, state] = await Promise.all([
     tx.count('outbox'),
-    tx.count('outbox', { index: 'kind', only: 'insert-user' }),
+    countKinds(tx, unseen),
     tx.getAll('outbox', { limit: 1 }),
     tx.getAll('parked'),
     tx.get('syncState', 'flush'),
   ]);
-  const rejectedOrders = parked.filter((item) => (item.entry as { kind?: unknown } | null)?.kind === 'insert-order').length;
+  // An entry of no known kind counts as another change refused; one of a kind off the line, not at all.
+  const refusedAs = (item: ParkedEntry) => {
+    const kind = kinds.of(kindOf(item.entry));
+    return kind ? kind.line?.refused : 'other';
+  };
+  const refused = parked.map(refusedAs);
+  const rejectedOrders = refused.filter((as) => as === 'orders').length;
   return {
-    pending: queued - guestRows,
+    pending: queued - notCounted,
     oldestQueuedAt: oldest[0]?.queuedAt,
     rejectedOrders,
-    rejectedOther: parked.length - rejectedOrders,
+    rejectedOther: refused.filter((as) => as === 'other').length,
     configError: state?.configError,
   };
 }
 
-export function outboxStore(database: PhoneDatabase): OutboxStore {
+/** The kinds' holds, read once each: whether an entry waits. */
+async function heldIn(tx: Tx, kinds: OutboxKinds, passOver: ReadonlySet<string>): Promise<((entry: QueuedEntry) => boolean) | null> {
+  const holds = [...new Set(kinds.all().flatMap((kind) => (kind.holds ? [kind.holds] : [])))];
+  const judged = new Map(await Promise.all(holds.map(async (hold) => [hold, await hold.read(tx)] as const)));
+  const anyHeld = [...judged.values()].some((held) => held !== null);
+  if (!anyHeld && passOver.size === 0) return null;
+  return (entry) => {
+    const name = kindOf(entry);
+    if (passOver.has(name)) return true;
+    const hold = kinds.of(name)?.holds;
+    return hold ? (judged.get(hold)?.(entry) ?? false) : false;
+  };
+}
+
+export function outboxStore(database: PhoneDatabase, kinds: OutboxKinds): OutboxStore {
+  const hooked = async (tx: Tx, seqs: readonly number[]) => {
+    const found = await Promise.all(seqs.map((seq) => tx.get('outbox', seq)));
+    return found.filter((entry): entry is Queued => entry !== undefined);
+  };
+  /** Each entry with the kind that knows it, as its kind reads it. */
+  const owned = (entries: readonly QueuedEntry[]) =>
+    entries.flatMap((entry) => {
+      const kind = kinds.of(kindOf(entry));
+      const checked = kind?.check(entry);
+      return kind && checked !== undefined && typeof checked !== 'string' ? [{ kind, entry: checked }] : [];
+    });
+  const byKind = (items: readonly { kind: OutboxKind; entry: QueuedEntry }[]) => {
+    const groups = new Map<OutboxKind, QueuedEntry[]>();
+    for (const { kind, entry } of items) groups.set(kind, [...(groups.get(kind) ?? []), entry]);
+    return groups;
+  };
+
   return {
-    head: (limit) =>
-      database.read(['outbox', 'guests'], async (tx) => {
-        // The kind index lists entries in key (seq) order within a kind, as the store does overall.
-        const guestRows = await tx.getAll('outbox', { index: 'kind', only: 'insert-user', limit });
-        if (guestRows.length > 0) return guestRows;
-        const guests = await tx.getAll('guests');
-        const held = new Set(guests.filter((guest) => guest.state === 'refused').map((guest) => guest.id));
-        if (held.size === 0) return tx.getAll('outbox', { limit });
-        return tx.filter('outbox', (entry) => !held.has(guestOfEntry(entry)), limit);
+    head: (limit, passOver = new Set()) =>
+      database.read(unique(['outbox', ...kinds.all().flatMap((kind) => kind.holds?.stores ?? [])]), async (tx) => {
+        // A kind sent first goes alone, in its own order: the kind index lists entries in seq order within a kind.
+        for (const kind of kinds.all().filter((candidate) => candidate.first)) {
+          for (const name of kind.names) {
+            if (passOver.has(name)) continue;
+            const waiting = await tx.getAll('outbox', { index: 'kind', only: name, limit });
+            if (waiting.length > 0) return waiting as Queued[];
+          }
+        }
+        const held = await heldIn(tx, kinds, passOver);
+        if (!held) return (await tx.getAll('outbox', { limit })) as Queued[];
+        return (await tx.filter('outbox', (entry) => !held(entry), limit)) as Queued[];
       }),
-    guest: (id) => database.read(['guests'], (tx) => tx.get('guests', id)),
-    delivered: (seqs, syncedGuest) =>
-      database.write(['outbox', 'guests'], async (tx) => {
+    delivered: (seqs) =>
+      database.write(storesOf(kinds, ['outbox'], 'delivered'), async (tx) => {
+        const entries = await hooked(tx, seqs);
         for (const seq of seqs) void tx.delete('outbox', seq);
-        if (syncedGuest !== undefined) await changeGuest(tx, syncedGuest, (guest) => ({ ...withoutRefusal(guest), state: 'synced' }));
+        for (const [kind, mine] of byKind(owned(entries))) await kind.delivered?.(tx, mine);
       }),
     park: (seqs, stamp) =>
-      database.write(['outbox', 'parked', 'orders', 'guests'], async (tx) => {
-        const found = await Promise.all(seqs.map((seq) => tx.get('outbox', seq)));
-        const entries = found.filter((entry): entry is OutboxEntry => entry !== undefined);
-        for (const entry of entries) void tx.add('parked', { entry, ...stamp });
+      database.write(storesOf(kinds, ['outbox', 'parked'], 'parked'), async (tx) => {
+        const entries = await hooked(tx, seqs);
+        for (const entry of entries) void tx.add('parked', { entry, kind: kindOf(entry), ...stamp });
         for (const seq of seqs) void tx.delete('outbox', seq);
-        await Promise.all(entries.map((entry) => markRefused(tx, entry, stamp.error)));
-      }),
-    queueGuest: (row, now = Date.now(), party) =>
-      database.write(['outbox', 'guests'], async (tx) => {
-        await addGuest(tx, row, now, party);
+        for (const { kind, entry } of owned(entries)) await kind.parked?.(tx, entry, stamp.error);
       }),
     async recordSyncState(state) {
       // Almost every pass ends as the last one did: a read, and a write only when it changed.
@@ -212,50 +157,23 @@ export function outboxStore(database: PhoneDatabase): OutboxStore {
         await tx.put('syncState', state);
       });
     },
-    ensureGuestQueued: (row, party) =>
-      database.write(['outbox', 'guests'], async (tx) => {
-        const known = await tx.get('guests', row.id);
-        // A guest kept before the phone knew parties: their party is the one the page knows now.
-        if (known !== undefined && known.party === undefined && party !== undefined) void tx.put('guests', { ...known, party });
-        if (known?.state === 'synced' || known?.state === 'refused') return;
-        const waiting = await tx.getAll('outbox', { index: 'kind', only: 'insert-user' });
-        if (!waiting.some((entry) => isGuestEntry(entry, row.id))) await addGuest(tx, row, Date.now(), party);
-      }),
-    partyOf: (guestId) =>
-      database.read(['guests'], async (tx) => {
-        const guest = await tx.get('guests', guestId);
-        return guest === undefined ? undefined : (guest.party ?? null);
-      }),
-    requeueGuest: (row, now = Date.now()) =>
-      database.write(['outbox', 'guests', 'parked'], async (tx) => {
-        for (const item of await tx.getAll('parked')) if (isGuestEntry(item.entry, row.id) && item.id !== undefined) void tx.delete('parked', item.id);
-        for (const entry of await tx.getAll('outbox', { index: 'kind', only: 'insert-user' })) {
-          if (isGuestEntry(entry, row.id) && entry.seq !== undefined) void tx.delete('outbox', entry.seq);
-        }
-        await addGuest(tx, row, now);
-      }),
     retryParked: (which) =>
-      database.write(['parked', 'outbox', 'orders', 'guests'], async (tx) => {
+      database.write(storesOf(kinds, ['parked', 'outbox'], 'retried'), async (tx) => {
+        const chosen = (item: ParkedEntry) => ('all' in which || item.appVersion !== which.parkedBefore) && !(which.except ?? []).includes(kindOf(item.entry));
         // Something that is not even an object cannot be queued; it stays parked, in sight.
-        const items = (await tx.getAll('parked')).filter((item) => ('all' in which || item.appVersion !== which.parkedBefore) && isObject(item.entry));
+        const items = (await tx.getAll('parked')).filter((item) => chosen(item) && isObject(item.entry));
         for (const item of items) {
-          const entry = await asTheyAreNow(tx, item.entry as OutboxEntry);
+          const entry = item.entry as QueuedEntry;
+          const kind = kinds.of(kindOf(entry));
+          const checked = kind?.check(entry);
+          // A malformed entry goes back as it was: the flusher checks it again and parks it again.
+          const now = kind?.retried && checked !== undefined && typeof checked !== 'string' ? await kind.retried(tx, checked) : entry;
           if (item.id !== undefined) void tx.delete('parked', item.id);
-          if (entry === null) continue;
-          void tx.add('outbox', asNewEntry(entry));
-          const id = rowId(entry);
-          if (typeof id !== 'string') continue;
-          if (entry.kind === 'insert-order') await changeOrder(tx, id, withoutRejection);
-          if (entry.kind === 'insert-user') await changeGuest(tx, id, (guest) => ({ ...withoutRefusal(guest), state: 'queued' }));
+          if (now !== null) void tx.add('outbox', asNewEntry(now));
         }
         return items.length;
       }),
     queuedSeqs: () => database.read(['outbox'], async (tx) => (await tx.keys('outbox')) as number[]),
-    summary: () => database.read(['outbox', 'parked', 'syncState'], summarize),
-    guestRefusal: (guestId) =>
-      database.read(['guests'], async (tx) => {
-        const guest = await tx.get('guests', guestId);
-        return guest?.state === 'refused' ? (guest.refusal ?? '') : null;
-      }),
+    summary: () => database.read(['outbox', 'parked', 'syncState'], (tx) => summarize(tx, kinds)),
   };
 }

@@ -2,7 +2,7 @@
  * When to flush: now (once more if a flush is running), soon (after the local
  * write debounce), or later: backoff with full jitter after a failure; while
  * another flusher holds the lock, as soon as it lets go (or at a recheck).
- * Shared by the page's engine and the party benchmark.
+ * Shared by the page's outbox (engine.ts) and the party benchmark.
  */
 import { runAgainIfAsked } from '../platform/index.ts';
 import { BACKOFF_CAP_MS, retryDelay } from './backoff.ts';
@@ -24,6 +24,8 @@ export interface FlushSchedulerOptions {
 export interface FlushScheduler {
   /** Flushes now, or once more as soon as the running flush ends. */
   flushNow(): Promise<void>;
+  /** Flushes now unless a failed flush's retry is still ahead (a poll never shortens the backoff);  */
+  flushIfDue(): Promise<void>;
   /** Flushes after the local-write debounce. */
   soon(): void;
   busy(): boolean;
@@ -32,12 +34,13 @@ export interface FlushScheduler {
 
 export function createFlushScheduler(options: FlushSchedulerOptions): FlushScheduler {
   // Mutated from timers and callbacks; an object keeps the type checker from assuming constants.
-  const state = { failures: 0, stopped: false, awaitingLock: false };
+  const state = { failures: 0, stopped: false, awaitingLock: false, retryAt: 0 };
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 
   const schedule = (delayMs: number) => {
     clearTimeout(retryTimer);
+    state.retryAt = Date.now() + delayMs;
     if (!state.stopped) retryTimer = setTimeout(() => void flushNow(), delayMs);
   };
 
@@ -53,6 +56,7 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
   const nextAttempt = (outcome: FlushOutcome) => {
     if (outcome.kind === 'done') {
       state.failures = 0;
+      state.retryAt = 0;
       clearTimeout(retryTimer);
     } else if (outcome.kind === 'busy') {
       schedule(BUSY_RECHECK_MS);
@@ -73,6 +77,7 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
 
   return {
     flushNow,
+    flushIfDue: () => (state.failures > 0 && Date.now() < state.retryAt ? Promise.resolve() : flushNow()),
     soon() {
       clearTimeout(debounceTimer);
       debounceTimer = setTimeout(() => void flushNow(), LOCAL_WRITE_DEBOUNCE_MS);

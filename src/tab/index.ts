@@ -1,10 +1,13 @@
 import { phoneDatabase } from '../db/index.ts';
+import { changeQueued } from './on-outbox.ts';
 import { TabStore } from './store.ts';
 
 export type { Order } from '../db/index.ts';
-export { useActiveOrders, useTabState, useTabTotal } from './hooks.ts';
+export { guestRows, type GuestRows } from './guest-rows.ts';
+export { resendGuest, useActiveOrders, useGuestRefusal, useTabState, useTabTotal } from './hooks.ts';
 export { formatPesos, formatPrice, paymentLink, tippedTotal } from './money.ts';
 export { refusalLine } from './refusals.ts';
+export { tabOnOutbox, type ArrivingGuest } from './on-outbox.ts';
 export { TabStore, type TabReset } from './store.ts';
 
 const tabs = new Map<string, TabStore>();
@@ -12,6 +15,6 @@ const tabs = new Map<string, TabStore>();
 /** The guest's tab on this phone: one store per guest for the page's life, whatever screen shows it. */
 export function guestTab(guestId: string): TabStore {
   let tab = tabs.get(guestId);
-  if (!tab) tabs.set(guestId, (tab = new TabStore(phoneDatabase, guestId)));
+  if (!tab) tabs.set(guestId, (tab = new TabStore(phoneDatabase, guestId, changeQueued)));
   return tab;
 }

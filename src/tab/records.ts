@@ -4,7 +4,7 @@
  * stored afterwards, changed or not. The network is never waited for.
  */
 import { ordersOfGuest, type Order, type PhoneDatabase } from '../db/index.ts';
-import { queueOrder, queueSetActive } from '../sync/index.ts';
+import { queueOrder, queueSetActive } from './outbox.ts';
 
 export interface Pick {
   readonly name: string;

@@ -15,8 +15,8 @@
  */
 import { onStoresChanged, type Order, type PhoneDatabase } from '../db/index.ts';
 import { createListeners } from '../platform/index.ts';
-import { forgetInactive, rememberInactive } from '../sync/index.ts';
 import { applyChange, sameTab, withRows, type Change } from './changes.ts';
+import { forgetInactive, rememberInactive } from './inactive-memory.ts';
 import { journal, journalled, unjournal } from './journal.ts';
 import { ordersTotal } from './money.ts';
 import { newOrder, tabRecords, type Pick, type TabRecords, type Written } from './records.ts';
@@ -71,6 +71,8 @@ export class TabStore {
   constructor(
     private readonly database: PhoneDatabase,
     readonly guestId: string,
+    /** Told right after a write queued a change: the page's outbox flushes it with no read of the queue to find it. */
+    private readonly queued: () => void = () => undefined,
   ) {
     this.records = tabRecords(database);
   }
@@ -162,6 +164,8 @@ export class TabStore {
     const at = this.pending.indexOf(change);
     if (at >= 0) this.pending.splice(at, 1);
     if (written) this.remember(change, written.changed);
+    // The write queued its entry: the outbox hears it now, not through the database's change event.
+    if (written && written.changed.length > 0) this.queued();
     if (this.stored === undefined) return;
     if (written) this.stored = withRows(this.stored, written.rows);
     this.refresh();

@@ -4,7 +4,7 @@
  * the comments or the sync queue.
  */
 import { renameGuest, type Guest } from '../guest/index.ts';
-import { resendGuest, useGuestRefusal } from '../sync/hooks.ts';
+import { resendGuest, useGuestRefusal } from '../tab/index.ts';
 import { NameEntry } from './NameEntry.tsx';
 import { PartyNotFound } from './PartyNotFound.tsx';
 import { PartyOver } from './PartyOver.tsx';

@@ -4,7 +4,7 @@ import { useCommentState, useOrderComment, type CommentWatch } from '../comments
 import { env } from '../config/env.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
-import { retryRefusedChanges, useSync, useSyncLine } from '../sync/hooks.ts';
+import { retryRefusedChanges, usePageOutbox, useSyncLine } from '../sync/hooks.ts';
 import { useTabStatus } from '../party/index.ts';
 import { guestTab, type TabStore } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
@@ -24,7 +24,6 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const totalsRef = useRef<HTMLDivElement>(null);
   const [saveFailed, setSaveFailed] = useState(false);
   const tab = guestTab(guest.id);
-  useSync(guest);
   const status = useTabStatus(guest);
   const over = Boolean(status?.closedAt);
   const paymentUrl = status?.paymentUrl ?? env.paymentUrl;
@@ -95,6 +94,7 @@ interface SyncAndDockProps extends Pick<Removals, 'removal' | 'putBack'> {
  */
 const SyncAndDock = memo(function SyncAndDock({ tab, totalsRef, removal, putBack, forgetRemoval }: SyncAndDockProps) {
   const syncLine = useSyncLine();
+  const outbox = usePageOutbox();
   return (
     <>
       {syncLine && (
@@ -103,7 +103,7 @@ const SyncAndDock = memo(function SyncAndDock({ tab, totalsRef, removal, putBack
             {syncLine.text}
           </p>
           {syncLine.canRetry && (
-            <button type="button" className="button button-quiet" onClick={() => void retryRefusedChanges()}>
+            <button type="button" className="button button-quiet" onClick={() => void retryRefusedChanges(outbox)}>
               Reintentar
             </button>
           )}

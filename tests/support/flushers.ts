@@ -6,10 +6,10 @@
 import { openMadeDatabase, overIndexedDb } from '../../src/db/idb.ts';
 import { phoneDatabase } from '../../src/db/index.ts';
 import { db } from '../../src/db/database.ts';
-import { flushOutbox, type FlushOutcome } from '../../src/sync/flush.ts';
-import { outboxStore } from '../../src/sync/outbox-store.ts';
+import type { FlushOutcome } from '../../src/sync/index.ts';
+import { tabOutbox, type TabFlush } from '../../scripts/lib/tab-outbox.ts';
 
-type Options = Omit<Parameters<typeof flushOutbox>[0], 'store'>;
+type Options = TabFlush;
 
 export interface Flusher {
   flush(options: Options): Promise<FlushOutcome>;
@@ -20,13 +20,13 @@ async function inTheWorker(): Promise<Flusher> {
   await db.open();
   const connection = await openMadeDatabase(db.name);
   if (!connection) throw new Error('the worker could not open the page’s database at this schema');
-  const store = outboxStore(overIndexedDb(connection.name, () => Promise.resolve(connection)));
-  return { flush: (options) => flushOutbox({ ...options, store }), close: () => connection.close() };
+  const store = tabOutbox(overIndexedDb(connection.name, () => Promise.resolve(connection)));
+  return { flush: (options) => store.flush(options), close: () => connection.close() };
 }
 
 function inThePage(): Promise<Flusher> {
-  const store = outboxStore(phoneDatabase);
-  return Promise.resolve({ flush: (options) => flushOutbox({ ...options, store }), close: () => undefined });
+  const store = tabOutbox(phoneDatabase);
+  return Promise.resolve({ flush: (options) => store.flush(options), close: () => undefined });
 }
 
 export const FLUSHERS: readonly (readonly [string, () => Promise<Flusher>])[] = [

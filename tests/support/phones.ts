@@ -8,9 +8,9 @@ import '../../scripts/lib/node-phone.ts';
 import { openMadeDatabase, overIndexedDb } from '../../src/db/idb.ts';
 import type { PhoneDatabase, UserRow } from '../../src/db/index.ts';
 import { BarTabDatabase, onDexie } from '../../src/db/database.ts';
-import { flushOutbox, type FlushOutcome } from '../../src/sync/flush.ts';
+import type { FlushOutcome } from '../../src/sync/flush.ts';
 import { inProcessLock } from '../../src/sync/lock.ts';
-import { outboxStore, type OutboxStore } from '../../src/sync/outbox-store.ts';
+import { tabOutbox, type TabOutbox } from '../../scripts/lib/tab-outbox.ts';
 import { createSyncTransport, type SyncTransport } from '../../src/sync/transport.ts';
 import { TabStore } from '../../src/tab/index.ts';
 
@@ -39,11 +39,11 @@ export interface Phone {
 let made = 0;
 
 /** The worker's store, on its own connection to the database the page made. */
-async function workerStore(database: BarTabDatabase): Promise<{ store: OutboxStore; close: () => void }> {
+async function workerStore(database: BarTabDatabase): Promise<{ store: TabOutbox; close: () => void }> {
   await database.open();
   const connection = await openMadeDatabase(database.name);
   if (!connection) throw new Error(`the worker could not open ${database.name}`);
-  return { store: outboxStore(overIndexedDb(connection.name, () => Promise.resolve(connection))), close: () => connection.close() };
+  return { store: tabOutbox(overIndexedDb(connection.name, () => Promise.resolve(connection))), close: () => connection.close() };
 }
 
 export interface PhoneOptions {
@@ -59,7 +59,7 @@ export async function makePhone(apiUrl: string, anonKey: string, options: PhoneO
   const guest: UserRow = { id: crypto.randomUUID(), full_name: options.name ?? `Invitado ${made}` };
   const database = new BarTabDatabase(`phone-${guest.id}`);
   const records = onDexie(database);
-  const pageStore = outboxStore(records);
+  const pageStore = tabOutbox(records);
   const tab = new TabStore(records, guest.id);
   const worker = options.side === 'worker';
   await pageStore.queueGuest(guest, undefined, options.party);
@@ -78,7 +78,7 @@ export async function makePhone(apiUrl: string, anonKey: string, options: PhoneO
       return (await tab.addOrder({ name, price })).id;
     },
     reset: async () => [...(await tab.reset())],
-    flush: () => flushOutbox({ store: own?.store ?? pageStore, transport, lock }),
+    flush: () => (own?.store ?? pageStore).flush({ transport, lock }),
     async flushUntilDone(attempts = 50) {
       let outcome: FlushOutcome = { kind: 'busy' };
       for (let attempt = 0; attempt < attempts; attempt += 1) {

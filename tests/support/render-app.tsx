@@ -1,5 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { phoneDatabase } from '../../src/db/index.ts';
+import { OutboxProvider } from '../../src/sync/page.ts';
+import { createOutbox, inProcessLock } from '../../src/sync/index.ts';
+import { tabKinds } from '../../src/tab/outbox.ts';
 import { App } from '../../src/views/App.tsx';
 import { loadGuestScreen } from '../../src/views/lazy-guest-screen.tsx';
 
@@ -13,9 +17,20 @@ export function storeGuest(fullName = 'Ana María', id = GUEST_ID): void {
   localStorage.setItem('user', JSON.stringify({ id, full_name: fullName }));
 }
 
+/** The page's outbox as main.tsx builds it, with the tab's kinds, never started: the queue's own tests flush. */
+function pageOutbox() {
+  const outbox = createOutbox({ database: phoneDatabase, lock: inProcessLock(), appVersion: 'test' });
+  for (const kind of tabKinds(phoneDatabase, () => Promise.reject(new Error('no server in view tests')))) outbox.register(kind);
+  return Promise.resolve(outbox);
+}
+
 export function renderApp() {
   const user = userEvent.setup();
-  const view = render(<App />);
+  const view = render(
+    <OutboxProvider value={pageOutbox()}>
+      <App />
+    </OutboxProvider>,
+  );
   return { user, ...view };
 }
 

@@ -3,9 +3,10 @@
  * never part of the guests' first load. It reads the party through the `host`
  * function and keeps its state apart from the guest's tab on the same phone.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { env } from '../../config/env.ts';
 import { HostSessionProvider, openHostPage, useAccount, useHostSession, usePlace, type HostSession } from '../../host/index.ts';
+import { usePageOutbox } from '../../sync/page.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { OfflineProblem } from '../OfflineProblem.tsx';
@@ -14,10 +15,10 @@ import { PartiesScreen } from './PartiesScreen.tsx';
 import { PartyScreen } from './PartyScreen.tsx';
 import './host.css';
 
-/** Built once, when the page's chunk loads: the views only read it and act on it. */
-const SESSION = openHostPage();
-
 export default function HostApp() {
+  // Built once, at the page's root, with the page's outbox (main.tsx): the views below only read it and act on it.
+  const outbox = usePageOutbox();
+  const [SESSION] = useState(() => openHostPage(outbox));
   useEffect(() => {
     document.title = 'La fiesta · La Cuenta';
   }, []);

@@ -16,9 +16,8 @@ import fc from 'fast-check';
 import { expect, it, vi } from 'vitest';
 import type { Order, UserRow } from '../../../src/db/index.ts';
 import { BarTabDatabase, onDexie } from '../../../src/db/database.ts';
-import { flushOutbox } from '../../../src/sync/flush.ts';
 import { type FlushLock, inProcessLock } from '../../../src/sync/lock.ts';
-import { outboxStore, type OutboxStore } from '../../../src/sync/outbox-store.ts';
+import { tabOutbox, type TabOutbox } from '../../../scripts/lib/tab-outbox.ts';
 import { createSyncTransport, type SyncTransport } from '../../../src/sync/transport.ts';
 import { TabStore, type TabReset } from '../../../src/tab/index.ts';
 import type { Product } from '../../../src/catalogue/index.ts';
@@ -57,7 +56,7 @@ interface Night {
   readonly databaseName: string;
   readonly connections: BarTabDatabase[];
   readonly screens: [Screen | null, Screen | null];
-  readonly outbox: OutboxStore;
+  readonly outbox: TabOutbox;
   readonly transport: SyncTransport;
   readonly lock: FlushLock;
   /** Every change tapped, and every flush started: the night waits for them before it is judged. */
@@ -315,7 +314,7 @@ function signal(on: boolean): NightCommand {
 const flush: NightCommand = {
   check: () => true,
   run(_model, night) {
-    night.flushes.push(flushOutbox({ store: night.outbox, transport: night.transport, lock: night.lock }));
+    night.flushes.push(night.outbox.flush({ transport: night.transport, lock: night.lock }));
     return Promise.resolve();
   },
   toString: () => 'flush',
@@ -375,9 +374,9 @@ async function judge(model: TabModel, night: Night, stack: typeof suite.stack): 
   night.signal = true;
   night.faults.length = 0;
   await night.outbox.retryParked({ all: true });
-  let outcome = await flushOutbox({ store: night.outbox, transport: night.transport, lock: night.lock });
+  let outcome = await night.outbox.flush({ transport: night.transport, lock: night.lock });
   for (let attempt = 0; attempt < 5 && outcome.kind !== 'done'; attempt += 1) {
-    outcome = await flushOutbox({ store: night.outbox, transport: night.transport, lock: night.lock });
+    outcome = await night.outbox.flush({ transport: night.transport, lock: night.lock });
   }
   expect(outcome).toEqual({ kind: 'done' });
 
@@ -446,7 +445,7 @@ it(`keeps screen, IndexedDB and Postgres equal over ${RUNS} random nights (seed 
         databaseName,
         connections: [engineConnection],
         screens: [null, null],
-        outbox: outboxStore(onDexie(engineConnection)),
+        outbox: tabOutbox(onDexie(engineConnection)),
         transport,
         lock: inProcessLock(),
         writes: [],

@@ -6,7 +6,7 @@
  * party has is refused as the guest's own row (party_unknown).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { tabOutbox } from '../../../scripts/lib/tab-outbox.ts';
 import { SIDES } from '../../support/phones.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
 
@@ -76,7 +76,7 @@ describe.each(SIDES)('a phone flushed %s', (_where, side) => {
     const phone = await suite.phone({ side, party: 'codigoquenoexiste0000' });
     await phone.addOrder();
     expect(await phone.flushUntilDone()).toEqual({ kind: 'done' });
-    expect(await outboxStore(phone.records).guestRefusal(phone.guest.id)).toContain('party_unknown');
+    expect(await tabOutbox(phone.records).guestRefusal(phone.guest.id)).toContain('party_unknown');
     expect(await suite.stack.query('select id from users where id = $1', [phone.guest.id])).toEqual([]);
     // The order waits on the phone for its guest, never parked in another party.
     expect(await phone.database.outbox.count()).toBe(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BarTabDatabase, onDexie } from '../../../src/db/database.ts';
-import { restoreEvictedTab } from '../../../src/sync/restore.ts';
+import { restoreEvictedTab } from '../../../src/tab/restore.ts';
 import { SIDES, type Phone, type Side } from '../../support/phones.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
 

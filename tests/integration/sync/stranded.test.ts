@@ -5,13 +5,11 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BarTabDatabase, onDexie } from '../../../src/db/database.ts';
-import { rememberInactive } from '../../../src/sync/index.ts';
-import { flushOutbox } from '../../../src/sync/flush.ts';
+import { rememberInactive, rememberedInactive } from '../../../src/tab/inactive-memory.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
-import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { tabOutbox } from '../../../scripts/lib/tab-outbox.ts';
 import { classifyAnswer, type Verdict } from '../../../src/sync/classify.ts';
-import { rememberedInactive } from '../../../src/sync/inactive-memory.ts';
-import { restoreEvictedTab } from '../../../src/sync/restore.ts';
+import { restoreEvictedTab } from '../../../src/tab/restore.ts';
 import type { Phone } from '../../support/phones.ts';
 import { syncSuite } from '../../support/sync-suite.ts';
 
@@ -22,8 +20,7 @@ const phone = (name?: string): Promise<Phone> => suite.phone(name ? { name } : {
 const serverOrders = (guestId: string) =>
   suite.stack.query<{ id: string; active: boolean }>('select id, active from orders where user_id = $1 order by created_at', [guestId]);
 
-const flushAs = (target: Phone, appVersion: string) =>
-  flushOutbox({ store: outboxStore(target.records), transport: target.transport, lock: inProcessLock(), appVersion });
+const flushAs = (target: Phone, appVersion: string) => tabOutbox(target.records).flush({ transport: target.transport, lock: inProcessLock(), appVersion });
 
 describe('a guest row the server refuses', () => {
   it('keeps the tab waiting, then delivers every order once after the guest fixes the name', async () => {
@@ -38,7 +35,7 @@ describe('a guest row the server refuses', () => {
       expect((await zorro.database.parked.toArray()).map((item) => (item.entry as { kind: string }).kind)).toEqual(['insert-user']);
       expect(await serverOrders(zorro.guest.id)).toEqual([]);
 
-      await outboxStore(zorro.records).requeueGuest({ id: zorro.guest.id, full_name: 'Diego de la Vega' });
+      await tabOutbox(zorro.records).requeueGuest({ id: zorro.guest.id, full_name: 'Diego de la Vega' });
       expect(await zorro.flush()).toEqual({ kind: 'done' });
       expect((await serverOrders(zorro.guest.id)).map((row) => row.id).sort()).toEqual([...ids].sort());
       expect(await suite.stack.query('select full_name from users where id = $1', [zorro.guest.id])).toEqual([{ full_name: 'Diego de la Vega' }]);
@@ -76,7 +73,7 @@ describe('parked entries', () => {
     await suite.stack.query(
       `insert into party_products (party_id, name, price, category, position) select id, 'Ponche de cumpleaños', 7990, 'Cócteles', 1000 from parties where is_default`,
     );
-    expect(await outboxStore(mia.records).retryParked({ parkedBefore: '1.1.0' })).toBe(1);
+    expect(await tabOutbox(mia.records).retryParked({ parkedBefore: '1.1.0' })).toBe(1);
     expect(await flushAs(mia, '1.1.0')).toEqual({ kind: 'done' });
     expect((await serverOrders(mia.guest.id)).map((row) => row.id).sort()).toEqual([special, usual].sort());
     expect(await mia.database.parked.count()).toBe(0);

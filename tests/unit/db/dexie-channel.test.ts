@@ -10,9 +10,8 @@ import { openMadeDatabase, overIndexedDb } from '../../../src/db/idb.ts';
 import { phoneDatabase } from '../../../src/db/index.ts';
 import { BarTabDatabase, db } from '../../../src/db/database.ts';
 import { DATABASE_NAME, SCHEMA_VERSION } from '../../../src/db/schema.ts';
-import { flushOutbox } from '../../../src/sync/flush.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
-import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { tabOutbox } from '../../../scripts/lib/tab-outbox.ts';
 import { TabStore } from '../../../src/tab/index.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 
@@ -104,7 +103,7 @@ describe('Dexie’s channel and change events', () => {
 
 describe('a flush by the service worker', () => {
   it('updates the page’s live views: the queue, the parked changes and the orders', async () => {
-    await outboxStore(phoneDatabase).queueGuest(ANA);
+    await tabOutbox(phoneDatabase).queueGuest(ANA);
     const tab = new TabStore(phoneDatabase, ANA.id);
     const [order] = await Promise.all([tab.addOrder({ name: 'Aperol Spritz', price: 6500 }), tab.addOrder({ name: 'Tabla Irish', price: 16990 })]);
     const queued = watch(() => db.outbox.count());
@@ -117,8 +116,8 @@ describe('a flush by the service worker', () => {
     const connection = await workerConnection();
     if (!connection) throw new Error('the worker opens the page’s database');
     const { transport } = recordingTransport((call) => (call.rows?.some((row) => row.id === order.id) ? { status: 400, code: '23514' } : { status: 201 }));
-    const store = outboxStore(overIndexedDb(connection.name, () => Promise.resolve(connection)));
-    expect(await flushOutbox({ store, transport, lock: inProcessLock() })).toEqual({ kind: 'done' });
+    const store = tabOutbox(overIndexedDb(connection.name, () => Promise.resolve(connection)));
+    expect(await store.flush({ transport, lock: inProcessLock() })).toEqual({ kind: 'done' });
     await queued.until((count) => count === 0);
     await parked.until((entries) => entries.length === 1);
     const refused = await orders.until((rows) => rows.some((row) => row.rejected));
@@ -133,7 +132,7 @@ describe('a flush by the page', () => {
     const queued = watch(() => db.outbox.count());
     await queued.until((count) => count === 1);
     const { transport } = recordingTransport();
-    expect(await flushOutbox({ store: outboxStore(phoneDatabase), transport, lock: inProcessLock() })).toEqual({ kind: 'done' });
+    expect(await tabOutbox(phoneDatabase).flush({ transport, lock: inProcessLock() })).toEqual({ kind: 'done' });
     await queued.until((count) => count === 0);
   });
 });

@@ -1,14 +1,18 @@
 /**
- * The host's paid marks with no signal: kept on the phone at once, sent in
- * order when the signal returns (the poll or a refresh), the last per guest
- * winning, never sent twice, a refusal shown and dropped. Fake timers, no sleeps.
+ * The host's paid marks with no signal: kept on the phone at once (in the
+ * outbox, IndexedDB), sent in order when the signal returns (the poll or a
+ * refresh), the last per guest winning, never sent twice, a refusal shown and
+ * parked. Fake timers, no sleeps.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostAnswer } from '../../../src/host/api.ts';
-import { parseMarks, withMark } from '../../../src/host/marks.ts';
+import type { HostCall } from '../../../src/host/api.ts';
+import { createMarkQueue, parseMarks, withMark } from '../../../src/host/marks.ts';
 import { POLL_MS } from '../../../src/host/feed.ts';
 import { createHostSession } from '../../../src/host/session.ts';
 import { HOST_MARKS_STORAGE_KEY, localHostStore } from '../../../src/host/storage.ts';
+import { db } from '../../../src/db/database.ts';
+import type { MarkEntry } from '../../../src/host/paid-mark-kind.ts';
 import type { HostAction } from '../../../supabase/functions/_shared/host-request.ts';
 import { fakeHostServer, guestRow, stateOf } from './fixtures.ts';
 
@@ -16,8 +20,12 @@ const KEY = 'clave-del-anfitrión';
 const ANA = guestRow({ id: 'a', full_name: 'Ana Pérez', tipped: 11_990 });
 const BETO = guestRow({ id: 'b', full_name: 'Beto Soto', tipped: 18_689 });
 
+/** Each test's servers: a session of an earlier test lives on over the same database, and must not reach this test's marks. */
+const servers: { signal: boolean }[] = [];
+
 function setUp() {
   const { server, ask: answer } = fakeHostServer(KEY);
+  servers.push(server);
   server.guests = [ANA, BETO];
   /** failing: every request gets a 503; partyDown: the signal drops right after a mark went. */
   const extra = { failing: false, partyDown: false };
@@ -30,7 +38,11 @@ function setUp() {
   return { server, extra, open };
 }
 
-const stored = () => parseMarks(localStorage.getItem(HOST_MARKS_STORAGE_KEY));
+/** What the phone keeps: the marks waiting in the outbox, then those the server took, waiting for a snapshot that shows them. */
+const stored = async () => [
+  ...((await db.outbox.where('kind').equals('paid-mark').toArray()) as MarkEntry[]).map((entry) => ({ ...entry.mark, problem: entry.problem, sent: false })),
+  ...parseMarks(localStorage.getItem(HOST_MARKS_STORAGE_KEY)),
+];
 const paidActions = (actions: readonly HostAction[]) => actions.filter((action) => action.action === 'paid');
 
 beforeEach(() => {
@@ -39,6 +51,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  for (const server of servers.splice(0)) server.signal = false;
 });
 
 describe('a paid mark with no signal', () => {
@@ -51,10 +64,10 @@ describe('a paid mark with no signal', () => {
     expect(stateOf(host).marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, sent: false }]);
     await host.feed.refresh();
     expect(stateOf(host).marks).toMatchObject([{ guestId: 'a', problem: 'offline', sent: false }]);
-    expect(stored()).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, problem: 'offline' }]);
+    expect(await stored()).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990, problem: 'offline' }]);
 
     const reloaded = open();
-    expect(stateOf(reloaded).marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990 }]);
+    await vi.waitFor(() => expect(stateOf(reloaded).marks).toMatchObject([{ guestId: 'a', paid: true, amount: 11_990 }]));
     server.signal = true;
     await reloaded.feed.refresh();
     expect(server.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
@@ -74,7 +87,7 @@ describe('a paid mark with no signal', () => {
     expect(server.guests.find((guest) => guest.id === 'b')?.paid_amount).toBeNull();
     server.signal = true;
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    expect(server.guests.find((guest) => guest.id === 'b')?.paid_amount).toBe(18_689);
+    await vi.waitFor(() => expect(server.guests.find((guest) => guest.id === 'b')?.paid_amount).toBe(18_689));
     expect(stateOf(host).marks).toEqual([]);
     stop();
   });
@@ -88,7 +101,7 @@ describe('a paid mark with no signal', () => {
     host.paidMarks.mark({ guestId: 'b', paid: true, amount: 18_689 });
     host.paidMarks.mark({ guestId: 'a', paid: false, amount: null });
     await host.feed.refresh();
-    expect(stored().map((mark) => [mark.guestId, mark.paid])).toEqual([
+    expect((await stored()).map((mark) => [mark.guestId, mark.paid])).toEqual([
       ['b', true],
       ['a', false],
     ]);
@@ -111,9 +124,10 @@ describe('a paid mark with no signal', () => {
     await host.feed.refresh();
     // The server has it; the row keeps showing it until a party read after the send shows it too.
     expect(stateOf(host).marks).toMatchObject([{ guestId: 'a', sent: true }]);
-    expect(stored()).toMatchObject([{ guestId: 'a', sent: true }]);
+    expect(await stored()).toMatchObject([{ guestId: 'a', sent: true }]);
     await host.feed.refresh();
-    expect(stateOf(open()).marks).toMatchObject([{ guestId: 'a', sent: true }]); // A reload does not send it again either.
+    const reloaded = open();
+    await vi.waitFor(() => expect(stateOf(reloaded).marks).toMatchObject([{ guestId: 'a', sent: true }])); // A reload does not send it again either.
     extra.partyDown = false;
     await host.feed.refresh();
     await host.feed.refresh();
@@ -165,11 +179,44 @@ describe('a paid mark with no signal', () => {
     const changed = createHostSession({ ask: otherAsk, store: localHostStore });
     await changed.feed.refresh();
     expect(stateOf(changed).signedIn).toBe(false);
-    expect(stored()).toMatchObject([{ guestId: 'a', paid: true }]);
+    expect(await stored()).toMatchObject([{ guestId: 'a', paid: true }]);
     await changed.account.signIn('otra-clave');
     await changed.feed.refresh();
     expect(other.guests.find((guest) => guest.id === 'a')?.paid_amount).toBe(11_990);
     expect(stateOf(changed).marks).toEqual([]);
+  });
+});
+
+describe('a paid mark with the server down', () => {
+  it('is kept in IndexedDB through a reload and sent with backoff once the server returns', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const server = { up: false, attempts: 0, paid: [] as HostCall[] };
+    const send = (action: HostCall): Promise<HostAnswer> => {
+      server.attempts += 1;
+      if (!server.up) return Promise.resolve({ kind: 'failed', status: 503 });
+      server.paid.push(action);
+      return Promise.resolve({ kind: 'ok', json: {} });
+    };
+    const open = () => createMarkQueue({ store: localHostStore, send, onChange: () => undefined });
+    const before = open();
+    before.add({ guestId: 'a', paid: true, amount: 11_990 });
+    await before.flush();
+    expect(server.attempts).toBe(1);
+    expect(await db.outbox.where('kind').equals('paid-mark').toArray()).toMatchObject([{ mark: { guestId: 'a', amount: 11_990 }, problem: 'failed' }]);
+
+    // A reload: the mark comes back from the outbox, and is tried again at once.
+    const reloaded = open();
+    await vi.waitFor(() => expect(server.attempts).toBe(2));
+    expect(reloaded.pending()).toMatchObject([{ guestId: 'a', sent: false }]);
+    // It failed again: the page's polls do not send it before its backoff (1 s, then 2 s) has passed.
+    await reloaded.flush();
+    await reloaded.flush();
+    expect(server.attempts).toBe(2);
+    server.up = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(server.paid).toEqual([{ action: 'paid', guestId: 'a', paid: true, amount: 11_990 }]));
+    expect(server.attempts).toBe(3);
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 });
 

@@ -1,11 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneDatabase } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
-import { queueOrder } from '../../../src/sync/index.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
-import { outboxStore } from '../../../src/sync/outbox-store.ts';
-import { startSyncEngine, type SyncEngine } from '../../../src/sync/engine.ts';
+import { createOutbox, type Outbox } from '../../../src/sync/engine.ts';
+import type { SyncTransport } from '../../../src/sync/transport.ts';
+import { tabOnOutbox } from '../../../src/tab/index.ts';
+import { queueOrder } from '../../../src/tab/outbox.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
+
+/** The page's outbox as main.tsx builds it: the tab's kinds registered, the guest arriving. */
+function startEngine(transport: SyncTransport): Outbox {
+  const outbox = createOutbox({ database: phoneDatabase, lock: inProcessLock(), appVersion: 'test' });
+  const arrives = tabOnOutbox(outbox, phoneDatabase, () => Promise.resolve(transport));
+  outbox.start(arrives(ANA));
+  return outbox;
+}
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };
 const ORDER = {
@@ -18,23 +27,24 @@ const ORDER = {
 };
 
 describe('the sync engine', () => {
-  let engine: SyncEngine | undefined;
+  let engine: Outbox | undefined;
   afterEach(() => engine?.stop());
 
   it('sends a pick that joins the queue in the same moment another entry leaves it, with no other trigger', async () => {
     // The guest's row is first refused as a setup problem: the next try on its own is minutes away.
     let setupProblem = true;
     const { transport, calls } = recordingTransport(() => (setupProblem ? { status: 404 } : { status: 201 }));
-    engine = startSyncEngine({ database: phoneDatabase, transport: () => Promise.resolve(transport), lock: inProcessLock(), guest: ANA, appVersion: 'test' });
+    engine = startEngine(transport);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     await vi.waitFor(async () => expect(await db.syncState.get('flush')).toHaveProperty('configError'));
     setupProblem = false;
 
-    // One entry delivered and a pick queued at once: the queue's length stays 1.
+    // One entry delivered and a pick queued at once: the queue's length stays 1. The write that queued it wakes the outbox, as a pick's does.
     await phoneDatabase.write(['outbox'], async (tx) => {
       for (const entry of await tx.getAll('outbox')) if (entry.seq !== undefined) void tx.delete('outbox', entry.seq);
       await queueOrder(tx, ORDER);
     });
+    engine.wake();
 
     await vi.waitFor(() => expect(calls.map((call) => call.table)).toEqual(['users', 'orders']), { timeout: 3000 });
     expect(await db.outbox.count()).toBe(0);
@@ -51,12 +61,12 @@ describe('the sync engine', () => {
     await phoneDatabase.write(['outbox'], async (tx) => {
       await queueOrder(tx, ORDER);
     });
-    engine = startSyncEngine({ database: phoneDatabase, transport: () => Promise.resolve(transport), lock: inProcessLock(), guest: ANA, appVersion: 'test' });
+    const outbox = (engine = startEngine(transport));
     await vi.waitFor(async () => expect(await db.parked.count()).toBe(1));
     const inserts = () => calls.filter((call) => call.kind === 'insert').map((call) => call.table);
     await vi.waitFor(() => expect(inserts()).toEqual(['users', 'orders']));
 
-    expect(await outboxStore(phoneDatabase).retryParked({ all: true })).toBe(1);
+    expect(await outbox.retryParked({ all: true })).toBe(1);
 
     await vi.waitFor(() => expect(inserts()).toEqual(['users', 'orders', 'orders']), { timeout: 3000 });
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { phoneDatabase } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
-import type { OutboxEntry } from '../../../src/db/records.ts';
+import type { QueuedEntry as OutboxEntry } from '../../../src/sync/entries.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
-import { outboxStore } from '../../../src/sync/outbox-store.ts';
-import { restoreEvictedTab } from '../../../src/sync/restore.ts';
+import { tabOutbox } from '../../../scripts/lib/tab-outbox.ts';
+import { restoreEvictedTab } from '../../../src/tab/restore.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
@@ -28,7 +28,7 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
   const flush = (transport: ReturnType<typeof recordingTransport>['transport']) => flusher.flush({ transport, lock: inProcessLock() });
 
   it('delivers one order in four IndexedDB transactions: the head, the delivery, the empty head, the sync state', async () => {
-    await outboxStore(phoneDatabase).queueGuest(ANA);
+    await tabOutbox(phoneDatabase).queueGuest(ANA);
     await flush(recordingTransport().transport);
     await addOrders(ANA.id, 1);
     // On a phone each transaction is a round trip to the browser's storage process, added to every tap's trip to the bar.
@@ -44,7 +44,7 @@ describe.each(FLUSHERS)('flushing the outbox %s', (_where, makeFlusher) => {
 
   it('sends the guest first, then orders in bulk batches of at most 500, and empties the queue', async () => {
     await addOrders(ANA.id, 620);
-    await outboxStore(phoneDatabase).queueGuest(ANA);
+    await tabOutbox(phoneDatabase).queueGuest(ANA);
     const { transport, calls } = recordingTransport();
     expect(await flush(transport)).toEqual({ kind: 'done' });
     expect(calls.map((call) => [call.table, call.rows?.length])).toEqual([

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { phoneDatabase } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
-import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { tabOutbox } from '../../../scripts/lib/tab-outbox.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana Pérez' };
 const PARTY = 'Q3uX1lG0aN-5y_8ZkP2mWw';
-const outbox = outboxStore(phoneDatabase);
+const outbox = tabOutbox(phoneDatabase);
 
 describe('the party kept with the guest', () => {
   it('is the party the guest joined by its link; null for the default party; undefined for a guest the phone does not know', async () => {
@@ -33,7 +33,7 @@ describe('the party kept with the guest', () => {
     expect(await db.guests.get(ANA.id)).toEqual({ id: ANA.id, full_name: 'Ana María Pérez', state: 'queued', party: PARTY });
     await outbox.park(await outbox.queuedSeqs(), { error: 'HTTP 400 · 23514', parkedAt: 2 });
     await outbox.retryParked({ all: true });
-    await outbox.delivered(await outbox.queuedSeqs(), ANA.id);
+    await outbox.delivered(await outbox.queuedSeqs());
     expect(await db.guests.get(ANA.id)).toEqual({ id: ANA.id, full_name: 'Ana María Pérez', state: 'synced', party: PARTY });
   });
 

@@ -4,7 +4,15 @@ import { BACKOFF_CAP_MS, retryDelay } from '../../../src/sync/backoff.ts';
 import { chunk, nextBatch } from '../../../src/sync/batches.ts';
 import { classifyAnswer } from '../../../src/sync/classify.ts';
 import { describeSync, type SyncSnapshot } from '../../../src/sync/status.ts';
-import type { OutboxEntry } from '../../../src/db/records.ts';
+import { outboxKinds } from '../../../src/sync/kinds.ts';
+import type { Queued } from '../../../src/sync/entries.ts';
+import type { TabEntry as OutboxEntry } from '../../../src/tab/entries.ts';
+import { tabKinds } from '../../../src/tab/outbox.ts';
+import { phoneDatabase } from '../../../src/db/index.ts';
+
+/** The tab's kinds: cutting the queue asks each entry's kind how far its run goes. */
+const KINDS = outboxKinds(tabKinds(phoneDatabase, () => Promise.reject(new Error('nothing is sent here'))));
+const cut = (head: readonly OutboxEntry[]) => nextBatch(head as readonly Queued[], KINDS);
 
 describe('classifying the server’s answer', () => {
   it.each([
@@ -82,16 +90,16 @@ const order = (seq: number): Extract<OutboxEntry, { kind: 'insert-order' }> & { 
 describe('cutting the outbox into requests', () => {
   it('takes consecutive inserts into one table, up to 500', () => {
     const head = Array.from({ length: 600 }, (_, index) => order(index + 1));
-    const batch = nextBatch(head);
+    const batch = cut(head);
     expect(batch?.kind).toBe('insert-order');
-    expect(batch?.kind === 'insert-order' && batch.entries.length).toBe(500);
+    expect(batch && 'entries' in batch && batch.entries.length).toBe(500);
   });
 
   it('stops a batch at a reset, keeping FIFO', () => {
     const reset: OutboxEntry = { seq: 3, kind: 'deactivate-orders', queuedAt: 0, guestId: GUEST, orderIds: [order(1).row.id] };
-    const batch = nextBatch([order(1), order(2), reset, order(4)]);
-    expect(batch?.kind === 'insert-order' && batch.entries.map((entry) => entry.seq)).toEqual([1, 2]);
-    expect(nextBatch([reset, order(4)])).toMatchObject({ kind: 'set-active', seq: 3, active: false });
+    const batch = cut([order(1), order(2), reset, order(4)]);
+    expect(batch && 'entries' in batch && batch.entries.map((entry) => entry.seq)).toEqual([1, 2]);
+    expect(cut([reset, order(4)])).toMatchObject({ kind: 'deactivate-orders', entries: [{ seq: 3, guestId: GUEST }] });
   });
 
   it('reports corrupt entries so they are parked, not retried forever', () => {
@@ -103,8 +111,8 @@ describe('cutting the outbox into requests', () => {
       { seq: 1, kind: 'drop-table', queuedAt: 0 },
       { seq: 1 },
     ] as unknown as OutboxEntry[];
-    for (const entry of corrupt) expect(nextBatch([entry]), JSON.stringify(entry)).toMatchObject({ kind: 'corrupt', seq: 1 });
-    expect(nextBatch([order(1), ...corrupt])).toMatchObject({ kind: 'insert-order' });
+    for (const entry of corrupt) expect(cut([entry]), JSON.stringify(entry)).toMatchObject({ kind: 'corrupt', seq: 1 });
+    expect(cut([order(1), ...corrupt])).toMatchObject({ kind: 'insert-order' });
   });
 
   it('chunks reset ids', () => {

@@ -7,17 +7,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { phoneDatabase } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
-import { outboxStore } from '../../../src/sync/outbox-store.ts';
-import { restoreEvictedTab } from '../../../src/sync/restore.ts';
-import { rememberInactive, rememberedInactive } from '../../../src/sync/inactive-memory.ts';
+import { tabOutbox } from '../../../scripts/lib/tab-outbox.ts';
+import { restoreEvictedTab } from '../../../src/tab/restore.ts';
+import { rememberInactive, rememberedInactive } from '../../../src/tab/inactive-memory.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
+import type { TabEntry } from '../../../src/tab/entries.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana Pérez' };
 const pick = { name: 'Aperol Spritz', price: 6500 };
 const GUEST_FK = { status: 409, code: '23503', message: 'insert or update on table "orders" violates foreign key constraint "orders_user_id_fkey"' };
-const outbox = outboxStore(phoneDatabase);
+const outbox = tabOutbox(phoneDatabase);
 const REFUSED_NAME = { status: 400, code: '23514', message: 'new row for relation "users" violates check constraint "users_full_name_clean"' };
 
 async function addOrders(count: number) {
@@ -131,7 +132,7 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
       const [later] = await addOrders(1);
       const parkedSeq = (await db.parked.toArray())[0]?.entry as { seq?: number };
       expect(await outbox.retryParked({ all: true })).toBe(1);
-      const queued = await db.outbox.orderBy('seq').toArray();
+      const queued = (await db.outbox.orderBy('seq').toArray()) as TabEntry[];
       expect(queued.map((entry) => (entry.kind === 'insert-order' ? entry.row.id : ''))).toEqual([later, ids[1]]);
       expect(queued[1]?.seq).toBeGreaterThan(queued[0]?.seq ?? Infinity);
       expect(queued[1]?.seq).not.toBe(parkedSeq.seq);

@@ -2,9 +2,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { phoneDatabase, type Order } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
-import { rememberedInactive } from '../../../src/sync/inactive-memory.ts';
+import { rememberedInactive } from '../../../src/tab/inactive-memory.ts';
 import { TabStore } from '../../../src/tab/index.ts';
 import { tabRecords } from '../../../src/tab/records.ts';
+import type { TabEntry } from '../../../src/tab/entries.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 const BETO = '2f1c4b7e-93d2-4c36-9d5f-0e8e2f4a6b17';
@@ -32,7 +33,7 @@ describe('orders on the phone', () => {
     expect(await tab().putBack(mistaken)).toBe(false);
     expect((await activeOrders()).map((order) => order.id)).toEqual([mistaken.id, kept.id]);
     expect(rememberedInactive(ANA)).toEqual(new Set());
-    const changes = (await db.outbox.toArray()).map((entry) => ('orderIds' in entry ? [entry.kind, ...entry.orderIds] : [entry.kind]));
+    const changes = ((await db.outbox.toArray()) as TabEntry[]).map((entry) => ('orderIds' in entry ? [entry.kind, ...entry.orderIds] : [entry.kind]));
     expect(changes).toEqual([['insert-order'], ['insert-order'], ['deactivate-orders', mistaken.id], ['reactivate-orders', mistaken.id]]);
   });
 
@@ -112,7 +113,7 @@ describe('orders on the phone', () => {
     expect(await activeOrders(BETO)).toHaveLength(1);
     expect((await db.orders.get(first.id))?.active).toBe(false);
     expect(await db.orders.count()).toBe(3);
-    const resetEntry = (await db.outbox.toArray()).at(-1);
+    const resetEntry = ((await db.outbox.toArray()) as TabEntry[]).at(-1);
     expect(resetEntry).toMatchObject({ kind: 'deactivate-orders', guestId: ANA });
     expect(resetEntry?.kind === 'deactivate-orders' && [...resetEntry.orderIds].sort()).toEqual([first.id, second.id].sort());
   });
@@ -123,7 +124,7 @@ describe('orders on the phone', () => {
     const later = await tab().addOrder({ name: 'Summer Ale 500cc', price: 4400 });
     expect(await activeOrders()).toEqual([later]);
     expect(await tab().reset()).toEqual([later.id]);
-    const resets = (await db.outbox.toArray()).flatMap((entry) => (entry.kind === 'deactivate-orders' ? [entry.orderIds] : []));
+    const resets = ((await db.outbox.toArray()) as TabEntry[]).flatMap((entry) => (entry.kind === 'deactivate-orders' ? [entry.orderIds] : []));
     expect(resets).toEqual([[expect.any(String)], [later.id]]);
   });
 

@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneDatabase, type Order } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
 import { guestTab, TabStore, useActiveOrders, useTabState, useTabTotal } from '../../../src/tab/index.ts';
-import { rememberedInactive } from '../../../src/sync/inactive-memory.ts';
+import { rememberedInactive } from '../../../src/tab/inactive-memory.ts';
 import { REREAD_QUIET_MS } from '../../../src/tab/store.ts';
+import type { TabEntry } from '../../../src/tab/entries.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 const SUMMER_ALE = { name: 'Summer Ale 500cc', price: 4400 };
@@ -235,7 +236,8 @@ describe('two tabs of the same guest', () => {
 });
 
 describe('Deshacer after a reset', () => {
-  const outboxChanges = async () => (await db.outbox.toArray()).flatMap((entry) => ('orderIds' in entry ? [[entry.kind, ...[...entry.orderIds].sort()]] : []));
+  const outboxChanges = async () =>
+    ((await db.outbox.toArray()) as TabEntry[]).flatMap((entry) => ('orderIds' in entry ? [[entry.kind, ...[...entry.orderIds].sort()]] : []));
 
   it('puts back exactly what the reset took off, in the tap, as one undo in the queue, and forgets their reset ids', async () => {
     const tab = await onScreen(new TabStore(phoneDatabase, ANA));

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { phoneDatabase } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
-import { outboxStore } from '../../../src/sync/outbox-store.ts';
+import { guestRows } from '../../../src/tab/index.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
 
@@ -13,7 +13,7 @@ vi.mock('../../../src/pwa/register-sw.ts', () => ({
 
 async function refusedGuest(name: string) {
   storeGuest(name);
-  await outboxStore(phoneDatabase).queueGuest({ id: GUEST_ID, full_name: name });
+  await guestRows(phoneDatabase).queueGuest({ id: GUEST_ID, full_name: name });
   const [entry] = await db.outbox.toArray();
   await db.outbox.clear();
   await db.parked.add({ entry, error: 'HTTP 400 · 23514 · check violation', parkedAt: 0 });

@@ -1,11 +1,12 @@
 /** 'Quitar' with 'Deshacer', and 'Otra', on each row of the tab. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEntry } from '../../../src/db/records.ts';
+import type { QueuedEntry as OutboxEntry } from '../../../src/sync/entries.ts';
 import { db } from '../../../src/db/database.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { UNDO_MS } from '../../../src/views/RemovalToast.tsx';
 import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
+import type { TabEntry } from '../../../src/tab/entries.ts';
 
 const consumed = () => screen.getByRole('region', { name: 'Productos consumidos' });
 const rows = () =>
@@ -61,7 +62,7 @@ describe('Quitar', () => {
     expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
     expect(screen.queryByText('Quitaste Tabla Irish.')).toBeNull();
     await waitFor(async () => expect(await db.orders.get(tabla.id)).toMatchObject({ id: tabla.id, active: true }));
-    const changes = (await db.outbox.toArray()).map((entry) => ('orderIds' in entry ? [entry.kind, ...entry.orderIds] : [entry.kind]));
+    const changes = ((await db.outbox.toArray()) as TabEntry[]).map((entry) => ('orderIds' in entry ? [entry.kind, ...entry.orderIds] : [entry.kind]));
     expect(changes.slice(-2)).toEqual([
       ['deactivate-orders', tabla.id],
       ['reactivate-orders', tabla.id],
@@ -149,13 +150,13 @@ describe('Deshacer after a reset', () => {
     const offer = screen.getByText('Reseteaste lo consumido: 3 productos.');
     expect(offer.closest('[aria-live="polite"]')).not.toBeNull();
     const reset = [aperol.id, tabla.id, ale.id].sort();
-    await waitFor(async () => expect(idChanges(await db.outbox.toArray()).at(-1)).toEqual(['deactivate-orders', ...reset]));
+    await waitFor(async () => expect(idChanges((await db.outbox.toArray()) as TabEntry[]).at(-1)).toEqual(['deactivate-orders', ...reset]));
 
     await user.click(button('Deshacer'));
     expect(rows()).toEqual(['Summer Ale 500cc$4.400', 'Tabla Irish$16.990', 'Aperol Spritz$6.500']);
     expect(totalOf('Total sin propina')).toBe('$27.890');
     expect(screen.queryByText('Reseteaste lo consumido: 3 productos.')).toBeNull();
-    await waitFor(async () => expect(idChanges(await db.outbox.toArray()).at(-1)).toEqual(['reactivate-orders', ...reset]));
+    await waitFor(async () => expect(idChanges((await db.outbox.toArray()) as TabEntry[]).at(-1)).toEqual(['reactivate-orders', ...reset]));
     const changes = idChanges(await db.outbox.toArray());
     expect(changes.slice(-3)).toEqual([
       ['deactivate-orders', earlier.id],

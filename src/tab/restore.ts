@@ -1,5 +1,5 @@
 import { ordersOfGuest, type PhoneDatabase } from '../db/index.ts';
-import type { SyncTransport } from './transport.ts';
+import type { SyncTransport } from '../sync/index.ts';
 
 /**
  * If the phone still knows the guest but its database was emptied (the

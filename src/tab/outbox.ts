@@ -1,0 +1,229 @@
+/**
+ * The tab's kinds of change in the phone's outbox (sync/): the guest's row,
+ * picks (one bulk upsert per run of one guest's picks), and the `active` flag
+ * of orders (a reset, a 'Quitar', their 'Deshacer'). Each says how it goes to
+ * the server (the queue's PostgREST requests, sync/transport.ts), what the
+ * server's answer means for it (sync/classify.ts), what the phone marks when
+ * it is refused for good, and how it goes back on 'Reintentar'. The page and
+ * the queue's worker register the same kinds, each over its own transport.
+ */
+import type { Order, OrderRow, PhoneDatabase } from '../db/index.ts';
+import type { Tx } from '../db/idb.ts';
+import {
+  chunk,
+  classifyAnswer,
+  enqueue,
+  jsonBytes,
+  MAX_BATCH_BYTES,
+  SENT,
+  type OutboxKind,
+  type Pass,
+  type Queued,
+  type Step,
+  type SyncTransport,
+  type WriteResult,
+} from '../sync/queue.ts';
+import { checkActive, checkGuestRow, checkOrder, type ActiveEntry, type GuestRowEntry, type OrderEntry } from './entries.ts';
+import { addGuest, changeGuest, refusedGuests, withoutRefusal } from './guest-rows.ts';
+
+/** Order ids per request: 40 UUIDs keep the URL near 1.6 KB. */
+export const RESET_CHUNK_IDS = 40;
+/** Rows per bulk upsert (and the most the flush reads at once). */
+const MAX_ROWS = 500;
+
+/** Queues an order for the server, inside the transaction that records it. */
+export function queueOrder(tx: Tx, row: OrderRow, now = Date.now()): Promise<IDBValidKey> {
+  const { id, user_id, product_name, product_price, active, created_at } = row;
+  const entry: OrderEntry = { kind: 'insert-order', queuedAt: now, row: { id, user_id, product_name, product_price, active, created_at } };
+  return enqueue(tx, entry);
+}
+
+/** A reset or a removal (or its undo): exactly these orders' `active`, never one added later. */
+export function queueSetActive(tx: Tx, guestId: string, orderIds: readonly string[], active: boolean, now = Date.now()): Promise<IDBValidKey> {
+  const entry: ActiveEntry = { kind: active ? 'reactivate-orders' : 'deactivate-orders', queuedAt: now, guestId, orderIds: [...orderIds] };
+  return enqueue(tx, entry);
+}
+
+function describe(answer: WriteResult): string {
+  return [answer.status ? `HTTP ${answer.status}` : 'no answer', answer.code, answer.message].filter(Boolean).join(' · ');
+}
+
+/** Consecutive entries of one guest; a bulk upsert carries one guest's header. */
+function runsByGuest<Entry extends { readonly row: object }>(entries: readonly Entry[], guestOf: (entry: Entry) => string): Entry[][] {
+  const runs: Entry[][] = [];
+  for (const entry of entries) {
+    const last = runs.at(-1);
+    if (last?.[0] && guestOf(last[0]) === guestOf(entry)) last.push(entry);
+    else runs.push([entry]);
+  }
+  return runs;
+}
+
+/** Consecutive rows go together up to a quarter of what the server takes in one request. */
+function fitsInBytes(run: readonly { readonly row: object }[], next: { readonly row: object }): boolean {
+  const bytes = run.reduce((sum, entry) => sum + jsonBytes(entry.row) + 1, 0);
+  return bytes + jsonBytes(next.row) <= MAX_BATCH_BYTES;
+}
+
+/** Reads the order and writes it back changed; nothing when it is not there. */
+async function changeOrder(tx: Tx, id: string, update: (order: Order) => Order): Promise<void> {
+  const order = await tx.get('orders', id);
+  if (order !== undefined) void tx.put('orders', update(order));
+}
+
+function withoutRejection(order: Order): Order {
+  const { id, user_id, product_name, product_price, active, created_at } = order;
+  return { id, user_id, product_name, product_price, active, created_at };
+}
+
+type Transport = () => SyncTransport | Promise<SyncTransport>;
+
+interface Inserts<Entry extends GuestRowEntry | OrderEntry> {
+  readonly table: 'users' | 'orders';
+  readonly guestOf: (entry: Entry) => string;
+  readonly transport: Transport;
+  /** The server has no row for the guest: queue it again (once per pass), the orders wait. */
+  readonly guestMissing?: (guestId: string, error: string, pass: Pass) => Promise<Step>;
+}
+
+/**
+ * One upsert per guest run (the header names the guest). A refusal is split in
+ * halves until the refused row is alone and parked, so one bad row never holds back the rest.
+ */
+async function sendInserts<Entry extends GuestRowEntry | OrderEntry>(how: Inserts<Entry>, entries: readonly Queued<Entry>[], pass: Pass): Promise<Step> {
+  for (const run of runsByGuest(entries, how.guestOf)) {
+    const first = run[0];
+    if (!first) continue;
+    const step = await upsertOrSplit(how, run, how.guestOf(first), pass);
+    if (step.kind !== 'sent') return step;
+  }
+  return SENT;
+}
+
+async function upsertOrSplit<Entry extends GuestRowEntry | OrderEntry>(
+  how: Inserts<Entry>,
+  entries: readonly Queued<Entry>[],
+  guestId: string,
+  pass: Pass,
+): Promise<Step> {
+  const transport = await how.transport();
+  const answer = await transport.insertRows(
+    how.table,
+    guestId,
+    entries.map((entry) => entry.row),
+  );
+  const verdict = classifyAnswer(answer);
+  if (verdict === 'ok') {
+    await pass.delivered(entries);
+    return SENT;
+  }
+  if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
+  if (verdict === 'config') return { kind: 'config', error: describe(answer) };
+  if (verdict === 'guest-missing') return how.guestMissing ? how.guestMissing(guestId, describe(answer), pass) : { kind: 'retry', error: describe(answer) };
+  if (entries.length === 1) {
+    await pass.park(entries, describe(answer));
+    return SENT;
+  }
+  const middle = Math.ceil(entries.length / 2);
+  const first = await upsertOrSplit(how, entries.slice(0, middle), guestId, pass);
+  if (first.kind !== 'sent') return first;
+  return upsertOrSplit(how, entries.slice(middle), guestId, pass);
+}
+
+/** The guest's row: sent ahead of everything, refused only for its name (the guest is asked again). */
+function guestRowKind(transport: Transport): OutboxKind<GuestRowEntry> {
+  const how: Inserts<GuestRowEntry> = { table: 'users', guestOf: (entry) => entry.row.id, transport };
+  return {
+    names: ['insert-user'],
+    check: checkGuestRow,
+    batch: { max: MAX_ROWS, fits: fitsInBytes },
+    first: true,
+    stores: ['guests'],
+    send: (run, pass) => sendInserts(how, run, pass),
+    async delivered(tx, entries) {
+      for (const entry of entries) await changeGuest(tx, entry.row.id, (guest) => ({ ...withoutRefusal(guest), state: 'synced' }));
+    },
+    parked: (tx, entry, error) => changeGuest(tx, entry.row.id, (guest) => ({ ...guest, state: 'refused', refusal: error })),
+    async retried(tx, entry) {
+      const guest = await tx.get('guests', entry.row.id);
+      await changeGuest(tx, entry.row.id, (kept) => ({ ...withoutRefusal(kept), state: 'queued' }));
+      return guest ? { ...entry, row: { id: guest.id, full_name: guest.full_name } } : entry;
+    },
+    line: { queued: false, refused: 'other' },
+  };
+}
+
+function orderKind(database: PhoneDatabase, transport: Transport): OutboxKind<OrderEntry> {
+  const how: Inserts<OrderEntry> = {
+    table: 'orders',
+    guestOf: (entry) => entry.row.user_id,
+    transport,
+    // The server lost the guest (its database was reset, or the guest was marked sent too soon): once per pass, so it cannot spin.
+    async guestMissing(guestId, error, pass) {
+      const guest = await database.read(['guests'], (tx) => tx.get('guests', guestId));
+      if (!guest || !pass.once(`guest:${guestId}`)) return { kind: 'retry', error };
+      await database.write(['outbox', 'guests'], (tx) => addGuest(tx, { id: guest.id, full_name: guest.full_name }, pass.now()));
+      return SENT;
+    },
+  };
+  return {
+    names: ['insert-order'],
+    check: checkOrder,
+    batch: { max: MAX_ROWS, fits: fitsInBytes },
+    holds: refusedGuests,
+    stores: ['orders'],
+    send: (run, pass) => sendInserts(how, run, pass),
+    // Refused for good: the order stays on the tab, marked "no aceptado".
+    parked: (tx, entry, error) => changeOrder(tx, entry.row.id, (order) => ({ ...order, rejected: error })),
+    // With its active flag as it is now (the guest may have taken it off since).
+    async retried(tx, entry) {
+      const order = await tx.get('orders', entry.row.id);
+      await changeOrder(tx, entry.row.id, withoutRejection);
+      return order ? { ...entry, row: { ...entry.row, active: order.active } } : entry;
+    },
+    line: { queued: true, refused: 'orders' },
+  };
+}
+
+/** A reset, a removal or its undo: the same orders' `active`, set by id; setting a flag is idempotent. */
+function activeKind(transport: Transport): OutboxKind<ActiveEntry> {
+  return {
+    names: ['deactivate-orders', 'reactivate-orders'],
+    check: checkActive,
+    holds: refusedGuests,
+    stores: ['orders'],
+    async send([entry], pass) {
+      if (!entry) return SENT;
+      const active = entry.kind === 'reactivate-orders';
+      // Chunks already sent may be sent again after a retry.
+      for (const ids of chunk(entry.orderIds, RESET_CHUNK_IDS)) {
+        const answer = await (await transport()).setOrdersActive(entry.guestId, ids, active);
+        const verdict = classifyAnswer(answer);
+        if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
+        if (verdict === 'config') return { kind: 'config', error: describe(answer) };
+        if (verdict === 'reject' || verdict === 'guest-missing') {
+          await pass.park([entry], describe(answer));
+          return SENT;
+        }
+      }
+      await pass.delivered([entry]);
+      return SENT;
+    },
+    /**
+     * Only the orders that still stand as it left them: one the guest changed
+     * again since was sent by a later entry, which this one must not undo.
+     */
+    async retried(tx, entry) {
+      const wanted = entry.kind === 'reactivate-orders';
+      const orders = await Promise.all(entry.orderIds.map((orderId) => tx.get('orders', orderId)));
+      const standing = entry.orderIds.filter((_, index) => orders[index]?.active !== !wanted);
+      return standing.length === 0 ? null : { ...entry, orderIds: standing };
+    },
+    line: { queued: true, refused: 'other' },
+  };
+}
+
+/** The tab's kinds, sending over `transport` (the page's or the queue's worker's), marking the phone's records in `database`. */
+export function tabKinds(database: PhoneDatabase, transport: Transport): OutboxKind[] {
+  return [guestRowKind(transport), orderKind(database, transport), activeKind(transport)];
+}
