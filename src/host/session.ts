@@ -171,7 +171,8 @@ export function createHostSession(options: HostSessionOptions): HostSession {
     const parties = answer.kind === 'ok' ? parseParties(answer.json) : null;
     const role: HostRole | null = parties ? 'owner' : answer.kind === 'refused' && answer.status === 403 ? 'party' : null;
     if (role === null) return;
-    const place = role === 'owner' ? state.place : HOME;
+    // Whose key it is was unknown, so the page stood on the sign-in's place: the owner lands on the parties, with 'Nueva fiesta' at hand.
+    const place: Place = role === 'owner' ? { view: 'parties' } : HOME;
     options.store.savePlace({ role, place });
     update({ role, place, parties: parties ?? null });
   }

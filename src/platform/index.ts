@@ -2,3 +2,4 @@ export { askGuestRpc, atEachContact, type RpcGuest } from './guest-rpc.ts';
 export { createListeners } from './listeners.ts';
 export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './local-store.ts';
 export { runAgainIfAsked } from './run-again.ts';
+export { copyText, shareLink, type ShareResult } from './share.ts';

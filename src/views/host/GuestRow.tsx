@@ -11,6 +11,8 @@ interface GuestRowProps {
   readonly mark: PendingMark | undefined;
   /** Why the server refused the host's last mark for this guest. */
   readonly refusal: string | undefined;
+  /** 'Recordar a <name>': WhatsApp with what the guest still owes; none when they owe nothing. */
+  readonly reminder?: string | undefined;
 }
 
 const FIELDS = ['id', 'full_name', 'orders', 'total', 'tipped', 'last_order_at', 'paid_amount', 'paid_at'] as const;
@@ -20,10 +22,11 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
   before.session === after.session &&
   before.mark === after.mark &&
   before.refusal === after.refusal &&
+  before.reminder === after.reminder &&
   FIELDS.every((field) => before.guest[field] === after.guest[field]);
 
 /** One guest: name (tap for their orders), count, last tap, totals, the paid toggle and what is still owed. */
-export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal }: GuestRowProps) {
+export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal, reminder }: GuestRowProps) {
   const detail = useDisclosure();
   return (
     <li className="host-guest">
@@ -49,6 +52,11 @@ export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal }
         </span>
       </p>
       <PaidNote guest={guest} />
+      {reminder && (
+        <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer">
+          Recordar a {guest.full_name}
+        </a>
+      )}
       <MarkStatus mark={mark} refusal={refusal} />
       <div id={detail.regionId} hidden={!detail.open}>
         {detail.open && <GuestOrders session={session} guest={guest} />}

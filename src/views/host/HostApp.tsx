@@ -54,10 +54,11 @@ function SessionOf({ endpoint }: { readonly endpoint: HostEndpoint }) {
   return <HostPage session={session} />;
 }
 
-/** The sign-in; once the key is on this phone, a party's page or (the owner's) the list of parties. */
+/** The sign-in; once the key is on this phone, the owner's list of parties (where the owner lands) or a party's page. */
 export function HostPage({ session }: { readonly session: HostSession }) {
   const state = useHostState(session);
-  if (!state.signedIn) return <HostSignIn busy={state.signingIn} error={state.signInError} onSignIn={(key) => void session.signIn(key)} />;
+  // The form stays, busy, until the function said whose key it is: the owner then lands on the parties, never on a party first.
+  if (!state.signedIn || state.signingIn) return <HostSignIn busy={state.signingIn} error={state.signInError} onSignIn={(key) => void session.signIn(key)} />;
   if (state.place.view === 'parties') return <PartiesScreen session={session} state={state} />;
   return <PartyScreen session={session} state={state} />;
 }

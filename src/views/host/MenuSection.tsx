@@ -8,9 +8,12 @@ import {
   searchMenu,
   useHostMenu,
   type HostSession,
+  menuByCategory,
+  type MenuGroup,
   type MenuItem,
   type MenuState,
 } from '../../host/index.ts';
+import { useDisclosure } from '../disclosure.ts';
 import { typedInto } from '../fields.ts';
 import { HostField } from './HostField.tsx';
 import { HostSearch } from './HostSearch.tsx';
@@ -53,21 +56,69 @@ export function MenuSection({ session, closed }: MenuSectionProps) {
 function MenuList({ state, items, closed }: { readonly state: MenuState; readonly items: readonly MenuItem[]; readonly closed: boolean }) {
   const [typed, setTyped] = useState('');
   const query = useDeferredValue(typed);
-  const shown = useMemo(() => searchMenu(items, query), [items, query]);
+  const searching = query.trim() !== '';
+  const groups = useMemo(() => menuByCategory(searchMenu(items, query)), [items, query]);
   return (
     <>
       <HostSearch label="Buscar en la carta" name="buscar_producto" placeholder="Producto o categoría" typed={typed} onType={setTyped} />
-      {shown.length === 0 && (
+      {groups.length === 0 && (
         <p className="empty" role="status">
           No hay «{query.trim()}» en la carta.
         </p>
       )}
-      <ul className="host-menu-items">
-        {shown.map((item) => (
-          <MenuRow key={item.name} state={state} item={item} closed={closed} />
+      <ul className="host-menu-groups">
+        {groups.map((group) => (
+          <MenuCategory key={group.category} state={state} group={group} closed={closed} searching={searching} />
         ))}
       </ul>
     </>
+  );
+}
+
+interface MenuCategoryProps {
+  readonly state: MenuState;
+  readonly group: MenuGroup;
+  readonly closed: boolean;
+  /** A search shows what it found, every category open. */
+  readonly searching: boolean;
+}
+
+/** One category: closed until tapped (a list of hundreds stays one screen), its products when open or when a search found them. */
+function MenuCategory({ state, group, closed, searching }: MenuCategoryProps) {
+  const detail = useDisclosure();
+  const count = group.items.length === 1 ? '1 producto' : `${group.items.length} productos`;
+  const rows = (
+    <ul className="host-menu-items">
+      {group.items.map((item) => (
+        <MenuRow key={item.name} state={state} item={item} closed={closed} />
+      ))}
+    </ul>
+  );
+  if (searching) {
+    return (
+      <li className="host-menu-group">
+        <h3 className="host-menu-category">{group.category}</h3>
+        {rows}
+      </li>
+    );
+  }
+  return (
+    <li className="host-menu-group">
+      <h3 className="host-menu-category">
+        <button type="button" className="host-menu-toggle" {...detail.toggle}>
+          <span>{group.category}</span>
+          <span className="host-menu-count">
+            {count}
+            <span className="host-caret" aria-hidden="true">
+              {detail.open ? ' ▾' : ' ▸'}
+            </span>
+          </span>
+        </button>
+      </h3>
+      <div id={detail.regionId} hidden={!detail.open}>
+        {detail.open && rows}
+      </div>
+    </li>
   );
 }
 

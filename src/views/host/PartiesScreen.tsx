@@ -1,4 +1,4 @@
-import { formatPartyDate, formatPesos, type HostSession, type HostState, type ListedParty } from '../../host/index.ts';
+import { formatPartyDate, formatPesos, goToSection, type HostSession, type HostState, type ListedParty } from '../../host/index.ts';
 import { FeedLine } from './FeedLine.tsx';
 import { NewPartyForm } from './NewPartyForm.tsx';
 
@@ -7,11 +7,13 @@ interface PartiesScreenProps {
   readonly state: HostState;
 }
 
-/** The owner's page: every party, newest first, each one tap from its page; and a new one. */
+/** The owner's page: a new party, then every party, newest first, each one tap from its page. */
 export function PartiesScreen({ session, state }: PartiesScreenProps) {
   return (
     <>
       <FeedLine receivedAt={null} problem={state.problem} />
+      {/* First, whatever the number of parties: opening tonight's is what a new host came for. */}
+      <NewPartyForm session={session} parties={state.parties ?? []} />
       <section className="card" aria-labelledby="host-parties-title">
         <h2 className="card-title" id="host-parties-title">
           Fiestas
@@ -21,17 +23,22 @@ export function PartiesScreen({ session, state }: PartiesScreenProps) {
         ) : (
           <ul className="host-parties">
             {state.parties.map((party) => (
-              <PartyItem key={party.id} party={party} onOpen={() => session.openParty(party.is_default ? null : party.code)} />
+              <PartyItem key={party.id} party={party} onOpen={() => openParty(session, party)} />
             ))}
           </ul>
         )}
       </section>
-      <NewPartyForm session={session} parties={state.parties ?? []} />
       <button type="button" className="button button-quiet host-end" onClick={session.signOut}>
         Salir
       </button>
     </>
   );
+}
+
+/** A party opens on its guests (the address forgets the section of the party before). */
+function openParty(session: HostSession, party: ListedParty): void {
+  goToSection('invitados', 'replace');
+  session.openParty(party.is_default ? null : party.code);
 }
 
 function PartyItem({ party, onOpen }: { readonly party: ListedParty; readonly onOpen: () => void }) {
