@@ -15,3 +15,4 @@ export { checkProduct, describeProblem, parseMenuText, parsePrice, PRODUCT_PROBL
 export { goToSection, SECTIONS, useSection, type Section } from './section.ts';
 export { invitationText, reminderText, whatsappLink } from './whatsapp.ts';
 export { menuByCategory, type MenuGroup } from './menu-groups.ts';
+export { forgetMenu, keepMenu, keptMenu } from './menu-snapshot.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { env } from '../../config/env.ts';
-import { askHost, createHostSession, hostEndpoint, localHostStore, useHostState, type HostEndpoint, type HostSession } from '../../host/index.ts';
+import { askHost, createHostSession, forgetMenu, hostEndpoint, localHostStore, useHostState, type HostEndpoint, type HostSession } from '../../host/index.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { OfflineProblem } from '../OfflineProblem.tsx';
@@ -57,6 +57,10 @@ function SessionOf({ endpoint }: { readonly endpoint: HostEndpoint }) {
 /** The sign-in; once the key is on this phone, the owner's list of parties (where the owner lands) or a party's page. */
 export function HostPage({ session }: { readonly session: HostSession }) {
   const state = useHostState(session);
+  useEffect(() => {
+    // Signed out ('Salir', or a key that stopped working): the kept list goes with the party's snapshot.
+    if (!state.signedIn) forgetMenu();
+  }, [state.signedIn]);
   // The form stays, busy, until the function said whose key it is: the owner then lands on the parties, never on a party first.
   if (!state.signedIn || state.signingIn) return <HostSignIn busy={state.signingIn} error={state.signInError} onSignIn={(key) => void session.signIn(key)} />;
   if (state.place.view === 'parties') return <PartiesScreen session={session} state={state} />;

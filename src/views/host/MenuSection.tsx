@@ -1,7 +1,9 @@
-import { useDeferredValue, useId, useMemo, useState, type SyntheticEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type SyntheticEvent } from 'react';
 import {
   checkProduct,
   formatPesos,
+  keepMenu,
+  keptMenu,
   menuCategories,
   parsePrice,
   PRODUCT_PROBLEMS,
@@ -21,6 +23,8 @@ import { MenuImport } from './MenuImport.tsx';
 
 interface MenuSectionProps {
   readonly session: HostSession;
+  /** The party's code: the list read last is kept on the phone under it. */
+  readonly code: string;
   /** A party that ended keeps its list as it was: shown, not edited. */
   readonly closed: boolean;
 }
@@ -31,22 +35,28 @@ interface MenuSectionProps {
  * add a product; an import of a whole list. Each change is saved on the
  * server before it shows: nothing half-saved, a refusal said in Spanish.
  */
-export function MenuSection({ session, closed }: MenuSectionProps) {
+export function MenuSection({ session, code, closed }: MenuSectionProps) {
   const state = useHostMenu(session);
   const titleId = useId();
+  // With no signal (after a reload too) the list read last shows, as the guests' snapshot does.
+  const [kept] = useState(() => keptMenu(code));
+  useEffect(() => {
+    if (state.menu) keepMenu(code, state.menu);
+  }, [code, state.menu]);
+  const menu = state.menu ?? kept;
   return (
     <section className="card host-menu" aria-labelledby={titleId}>
       <h2 className="card-title" id={titleId}>
         Carta
       </h2>
-      {state.menu === null ? (
+      {menu === null ? (
         <p className="note">{state.status === 'loading' ? 'Cargando la carta…' : 'La carta aparece cuando el servidor responda.'}</p>
       ) : (
         <>
           {closed && <p className="note">La fiesta terminó: su carta ya no se cambia.</p>}
-          <MenuList state={state} items={state.menu.items} closed={closed} />
-          {!closed && <AddProductToMenu state={state} items={state.menu.items} />}
-          {!closed && <MenuImport state={state} items={state.menu.items} />}
+          <MenuList state={state} items={menu.items} closed={closed} />
+          {!closed && <AddProductToMenu state={state} items={menu.items} />}
+          {!closed && <MenuImport state={state} items={menu.items} />}
         </>
       )}
     </section>

@@ -55,7 +55,7 @@ export function PartyScreen({ session, state }: PartyScreenProps) {
           {info && info.closed_at === null && <CloseParty session={session} />}
         </>,
       )}
-      {panel('carta', info && <MenuSection key={info.code} session={session} closed={info.closed_at !== null} />)}
+      {panel('carta', info && <MenuSection key={info.code} session={session} code={info.code} closed={info.closed_at !== null} />)}
       {panel('compartir', info && <ShareSection info={info} madeKey={made && info.code === made.code ? made.key : null} />)}
       {/* Outside the sections: printing from any of them gives the poster. */}
       {info && <PartyPoster info={info} />}
