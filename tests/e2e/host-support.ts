@@ -75,3 +75,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return [...over(results.violations), ...over(contrast.violations), ...over(contrast.incomplete).filter((line) => line.includes('gradient'))];
   });
 }
+
+/** The owner lands on 'Fiestas': the default party (what `/` guests join) is one tap away. */
+export async function openDefaultParty(page: Page): Promise<void> {
+  await page.locator('.host-party-item', { has: page.locator('.host-party-name', { hasText: /^Fiesta de prueba$/ }) }).click();
+}
+
+/** The owner's sign-in, then the default party's page, where the night's tests begin. */
+export async function signInToDefaultParty(page: Page): Promise<void> {
+  await signIn(page);
+  await openDefaultParty(page);
+}

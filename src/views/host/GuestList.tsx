@@ -10,8 +10,8 @@ interface GuestListProps {
   readonly refusals: ReadonlyMap<string, string>;
 }
 
-/** Rows shown at first, and added by each 'Ver más invitados': the ones who owe most, at a glance, in about one screen. */
-export const GUESTS_AT_A_GLANCE = 8;
+/** Rows shown at first, and added by each "Ver más": the ones who owe most, at a glance, with the page two phone screens at most. */
+export const GUESTS_AT_A_GLANCE = 4;
 
 /** Every guest, who owes most first, with a name search; the totals above stay the whole party's. */
 export function GuestList({ session, party, marks, refusals }: GuestListProps) {
@@ -58,7 +58,7 @@ export function GuestList({ session, party, marks, refusals }: GuestListProps) {
           </ul>
           {left > 0 && (
             <button type="button" className="button button-secondary host-more" onClick={() => setShown({ query, count: count + GUESTS_AT_A_GLANCE })}>
-              Ver más invitados (quedan {left})
+              Ver más (quedan {left})
             </button>
           )}
         </>

@@ -25,11 +25,11 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
   before.reminder === after.reminder &&
   FIELDS.every((field) => before.guest[field] === after.guest[field]);
 
-/** One guest: name (tap for their orders), count, last tap, totals, the paid toggle and what is still owed. */
+/** One guest: name (tap for their orders), count, last tap, totals, the paid toggle, what is still owed and a reminder of it. */
 export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal, reminder }: GuestRowProps) {
   const detail = useDisclosure();
   return (
-    <li className="host-guest">
+    <li className="host-guest" data-remind={reminder ? true : undefined}>
       <div className="host-guest-head">
         <button type="button" className="host-guest-name" {...detail.toggle}>
           {guest.full_name}
@@ -51,12 +51,14 @@ export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal, 
           <span className="price host-tipped">{formatPesos(guest.tipped)}</span> c/propina
         </span>
       </p>
-      <PaidNote guest={guest} />
       {reminder && (
+        // 'Recordar' beside the amounts; the name, already at the head of the row, is there for screen readers.
         <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer">
-          Recordar a {guest.full_name}
+          Recordar<span className="host-hidden"> a {guest.full_name}</span>
         </a>
       )}
+      <PaidNote guest={guest} />
+
       <MarkStatus mark={mark} refusal={refusal} />
       <div id={detail.regionId} hidden={!detail.open}>
         {detail.open && <GuestOrders session={session} guest={guest} />}

@@ -34,8 +34,10 @@ export function PartyScreen({ session, state }: PartyScreenProps) {
   );
   return (
     <>
-      <PartyHeader session={session} info={info} owner={state.role === 'owner'} />
-      <FeedLine receivedAt={snapshot?.receivedAt ?? null} problem={problem} />
+      <div className="host-top">
+        <PartyHeader session={session} info={info} owner={state.role === 'owner'} />
+        <FeedLine receivedAt={snapshot?.receivedAt ?? null} problem={problem} />
+      </div>
       <SectionTabs section={section} onSelect={goTo} ids={ids} />
       {panel(
         'invitados',
