@@ -85,7 +85,8 @@ function MadeKey({ hostKey }: { readonly hostKey: string }) {
 export function PartyPoster({ info }: { readonly info: PartyInfo }) {
   const link = guestLink(location.origin, info.code);
   return (
-    <div className="host-poster">
+    // Paper only: on screen it is not drawn, and screen readers have the section's own QR and link.
+    <div className="host-poster" aria-hidden="true">
       <p className="host-poster-name">{info.name}</p>
       <Suspense fallback={null}>
         <PartyQr link={link} className="host-poster-qr" />
