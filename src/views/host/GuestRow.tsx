@@ -52,9 +52,9 @@ export const GuestRow = memo(function GuestRow({ session, guest, mark, refusal, 
         </span>
       </p>
       {reminder && (
-        // 'Recordar' beside the amounts; the name, already at the head of the row, is there for screen readers.
-        <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer">
-          Recordar<span className="host-hidden"> a {guest.full_name}</span>
+        // 'Recordar' beside the amounts; its name says whom (the row's head already shows it), starting with the word on screen.
+        <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer" aria-label={`Recordar a ${guest.full_name}`}>
+          Recordar
         </a>
       )}
       <PaidNote guest={guest} />
