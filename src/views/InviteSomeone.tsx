@@ -18,7 +18,11 @@ export function InviteSomeone({ guest }: { readonly guest: Guest }) {
   async function invite() {
     setSaid(null);
     const name = partyNameOf(guest.party);
-    const result = await shareLink({ title: name ?? 'La Cuenta', text: name ? `Anota lo que pides en «${name}».` : 'Anota lo que pides en la fiesta.', url: link });
+    const result = await shareLink({
+      title: name ?? 'La Cuenta',
+      text: name ? `Anota lo que pides en «${name}».` : 'Anota lo que pides en la fiesta.',
+      url: link,
+    });
     setSaid(result === 'failed' ? `${SAID.failed} Es ${link}` : SAID[result]);
   }
 

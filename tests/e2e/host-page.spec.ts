@@ -96,7 +96,11 @@ async function newParty(page: Page, origin: string, name: string): Promise<{ lin
 /** `count` guests seated in party `code`, as the database holds those who came by its link; guest i orders i+1 Summer Ales. */
 async function seatGuests(code: string, count: number): Promise<{ name: string; total: number }[]> {
   const [party] = await query<{ id: string }>('select id from parties where code = $1', [code]);
-  const guests = Array.from({ length: count }, (_, index) => ({ id: randomUUID(), name: `Invitada ${String(index + 1).padStart(2, '0')} Pruebas`, orders: index + 1 }));
+  const guests = Array.from({ length: count }, (_, index) => ({
+    id: randomUUID(),
+    name: `Invitada ${String(index + 1).padStart(2, '0')} Pruebas`,
+    orders: index + 1,
+  }));
   await query('insert into users (id, full_name, party_id) select * from unnest($1::uuid[], $2::text[], $3::uuid[])', [
     guests.map((guest) => guest.id),
     guests.map((guest) => guest.name),
@@ -188,11 +192,11 @@ test('a party of 200 products and 50 guests: two screens at most, the tabs by ke
   const guests = await seatGuests(code, 50);
   const most = guests.at(-1) ?? { name: '', total: 0 };
 
-  // Invitados: the totals, the ones who owe most, 'Ver más' for the rest; two screens at most.
+  // Invitados: the totals, the ones who owe most, 'Ver todos' for the rest; two screens at most.
   await tab(page, 'Invitados').click();
   expect(new URL(page.url()).hash).toBe('#invitados');
   await expect(rowOf(page, most.name)).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByRole('button', { name: /^Ver más \(quedan \d+\)$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Ver todos \(quedan \d+\)$/ })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/31-host-3-invitados.png`, fullPage: true });
   expect(await pageHeight(page), 'Invitados').toBeLessThanOrEqual(2 * SCREEN);
   expect(await axeViolations(page), 'Invitados').toEqual([]);
@@ -204,7 +208,9 @@ test('a party of 200 products and 50 guests: two screens at most, the tabs by ke
   );
   // Paid, no reminder.
   // click, not check: once paid the row goes to the end of the list, past the first rows shown.
-  await rowOf(page, most.name).getByRole('checkbox', { name: `Pagó ${most.name}` }).click();
+  await rowOf(page, most.name)
+    .getByRole('checkbox', { name: `Pagó ${most.name}` })
+    .click();
   await page.getByLabel('Buscar invitado').fill(most.name);
   await expect(rowOf(page, most.name).getByRole('checkbox', { name: `Pagó ${most.name}` })).toBeChecked();
   await expect(rowOf(page, most.name).getByRole('link', { name: `Recordar a ${most.name}` })).toHaveCount(0);

@@ -10,23 +10,22 @@ interface GuestListProps {
   readonly refusals: ReadonlyMap<string, string>;
 }
 
-/** Rows shown at first, and added by each "Ver más": the ones who owe most, at a glance, with the page two phone screens at most. */
+/** Rows shown at first: the ones who owe most, at a glance, with the page two phone screens at most; 'Ver todos' shows the rest. */
 export const GUESTS_AT_A_GLANCE = 4;
 
 /** Every guest, who owes most first, with a name search; the totals above stay the whole party's. */
 export function GuestList({ session, party, marks, refusals }: GuestListProps) {
   const [typed, setTyped] = useState('');
-  const [shown, setShown] = useState({ query: '', count: GUESTS_AT_A_GLANCE });
+  /** The search for which the host asked to see every row: a new search starts again from the first rows. */
+  const [allFor, setAllFor] = useState<string | null>(null);
   // A party of hundreds: the rows follow the typing a moment later instead of slowing each keystroke.
   const query = useDeferredValue(typed);
   const rows = useMemo(() => guestList(party.guests, marks, query), [party.guests, marks, query]);
-  // A new search starts again from the first rows.
-  const count = shown.query === query ? shown.count : GUESTS_AT_A_GLANCE;
+  const count = allFor === query ? rows.length : GUESTS_AT_A_GLANCE;
   const info = party.info;
   const link = info ? guestLink(location.origin, info.code) : null;
   // Also once the party ended: that is when a guest who still owes is reminded.
-  const reminderOf = (guestName: string, owed: number) =>
-    info && link && owed > 0 ? whatsappLink(reminderText(info.name, guestName, owed, link)) : undefined;
+  const reminderOf = (guestName: string, owed: number) => (info && link && owed > 0 ? whatsappLink(reminderText(info.name, guestName, owed, link)) : undefined);
   const left = rows.length - count;
   return (
     <section className="card" aria-labelledby="host-guests-title">
@@ -57,8 +56,8 @@ export function GuestList({ session, party, marks, refusals }: GuestListProps) {
             ))}
           </ul>
           {left > 0 && (
-            <button type="button" className="button button-secondary host-more" onClick={() => setShown({ query, count: count + GUESTS_AT_A_GLANCE })}>
-              Ver más (quedan {left})
+            <button type="button" className="button button-secondary host-more" onClick={() => setAllFor(query)}>
+              Ver todos (quedan {left})
             </button>
           )}
         </>

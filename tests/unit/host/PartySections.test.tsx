@@ -1,7 +1,7 @@
 /**
  * A party's page in sections (issue 31): the tabs as ARIA's pattern (keyboard
  * included), the section kept in the address, the first guests who owe most
- * with 'Ver más' and 'Recordar a <name>', and each section's last snapshot
+ * with 'Ver todos' and 'Recordar a <name>', and each section's last snapshot
  * with no signal.
  */
 import { act, render, screen, within } from '@testing-library/react';
@@ -16,12 +16,17 @@ async function anasParty() {
   const fake = fakeParties();
   fake.guests.set(
     ANA,
-    Array.from({ length: 6 }, (_, index) => guestRow({ id: `g${index + 1}`, full_name: `Invitada ${index + 1}`, total: (index + 1) * 1000, tipped: (index + 1) * 1100 })),
+    Array.from({ length: 6 }, (_, index) =>
+      guestRow({ id: `g${index + 1}`, full_name: `Invitada ${index + 1}`, total: (index + 1) * 1000, tipped: (index + 1) * 1100 }),
+    ),
   );
   // Invitada 1 paid it all; Invitada 2 paid $1.000 of her $2.200.
   const [first, second, ...rest] = fake.guests.get(ANA) ?? [];
   const paid = (guest: typeof first, amount: number) => guest && { ...guest, paid_amount: amount, paid_at: '2026-11-22T02:00:00Z' };
-  fake.guests.set(ANA, [paid(first, 1100), paid(second, 1000), ...rest].filter((guest) => guest !== undefined));
+  fake.guests.set(
+    ANA,
+    [paid(first, 1100), paid(second, 1000), ...rest].filter((guest) => guest !== undefined),
+  );
   const user = userEvent.setup();
   const view = render(<HostPage session={fake.session()} />);
   await user.type(screen.getByPlaceholderText('Clave de anfitrión'), ANA_KEY);
@@ -76,16 +81,19 @@ describe('Invitados', () => {
   it('shows the four who owe most, the rest one tap away, each who owes with a WhatsApp reminder', async () => {
     const { user } = await anasParty();
     const list = screen.getByRole('region', { name: 'Invitados' });
-    const names = () => within(list).getAllByRole('button', { expanded: false }).map((button) => button.textContent.replace(/[ ▸▾]+$/u, ''));
+    const names = () =>
+      within(list)
+        .getAllByRole('button', { expanded: false })
+        .map((button) => button.textContent.replace(/[ ▸▾]+$/u, ''));
     expect(names()).toEqual(['Invitada 6', 'Invitada 5', 'Invitada 4', 'Invitada 3']);
     const remind = within(list).getByRole('link', { name: 'Recordar a Invitada 6' });
     expect(remind).toHaveAttribute('target', '_blank');
     expect(new URL(remind.getAttribute('href') ?? '').searchParams.get('text')).toBe(
       `Hola, Invitada 6: de «Cumpleaños de Ana» te falta pagar $6.600 con propina. Tu cuenta está aquí: ${location.origin}/f/${ANA}`,
     );
-    await user.click(within(list).getByRole('button', { name: 'Ver más (quedan 2)' }));
+    await user.click(within(list).getByRole('button', { name: 'Ver todos (quedan 2)' }));
     expect(names()).toHaveLength(6);
-    expect(within(list).queryByRole('button', { name: /^Ver más/ })).toBeNull();
+    expect(within(list).queryByRole('button', { name: /^Ver todos/ })).toBeNull();
     // Paid in part: reminded of the rest; paid in full: no reminder.
     const partly = within(list).getByRole('link', { name: 'Recordar a Invitada 2' });
     expect(new URL(partly.getAttribute('href') ?? '').searchParams.get('text')).toContain('te falta pagar $1.200 con propina.');
