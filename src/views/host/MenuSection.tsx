@@ -76,11 +76,12 @@ function MenuList({ state, items, closed }: { readonly state: MenuState; readonl
           No hay «{query.trim()}» en la carta.
         </p>
       )}
-      <ul className="host-menu-groups">
+      {/* Groups under their headings, not a list of lists: each product stays the one list item with its name. */}
+      <div className="host-menu-groups">
         {groups.map((group) => (
           <MenuCategory key={group.category} state={state} group={group} closed={closed} searching={searching} />
         ))}
-      </ul>
+      </div>
     </>
   );
 }
@@ -106,14 +107,14 @@ function MenuCategory({ state, group, closed, searching }: MenuCategoryProps) {
   );
   if (searching) {
     return (
-      <li className="host-menu-group">
+      <div className="host-menu-group">
         <h3 className="host-menu-category">{group.category}</h3>
         {rows}
-      </li>
+      </div>
     );
   }
   return (
-    <li className="host-menu-group">
+    <div className="host-menu-group">
       <h3 className="host-menu-category">
         <button type="button" className="host-menu-toggle" {...detail.toggle}>
           <span>{group.category}</span>
@@ -128,7 +129,7 @@ function MenuCategory({ state, group, closed, searching }: MenuCategoryProps) {
       <div id={detail.regionId} hidden={!detail.open}>
         {detail.open && rows}
       </div>
-    </li>
+    </div>
   );
 }
 
