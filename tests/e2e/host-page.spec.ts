@@ -30,6 +30,11 @@ const run = promisify(execFile);
 
 /** A QR code in a PNG, read by jsQR in a blank page of its own (the browser decodes the image). */
 async function readQr(browser: Browser, png: Buffer): Promise<string | null> {
+  return (await scanPng(browser, png))?.text ?? null;
+}
+
+/** What jsQR reads in a PNG, with how wide the code's modules are there against the image's width (0 to 1). */
+async function scanPng(browser: Browser, png: Buffer): Promise<{ text: string; share: number } | null> {
   const context = await browser.newContext();
   try {
     const reader = await context.newPage();
@@ -42,8 +47,14 @@ async function readQr(browser: Browser, png: Buffer): Promise<string | null> {
       if (!drawing) return null;
       drawing.drawImage(image, 0, 0);
       const { data } = drawing.getImageData(0, 0, image.width, image.height);
-      type Scan = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
-      return (window as unknown as { jsQR: Scan }).jsQR(data, image.width, image.height)?.data ?? null;
+      type Point = { x: number; y: number };
+      type Scan = (
+        data: Uint8ClampedArray,
+        width: number,
+        height: number,
+      ) => { data: string; location: Record<'topLeftCorner' | 'topRightCorner', Point> } | null;
+      const found = (window as unknown as { jsQR: Scan }).jsQR(data, image.width, image.height);
+      return found && { text: found.data, share: (found.location.topRightCorner.x - found.location.topLeftCorner.x) / image.width };
     }, png.toString('base64'));
   } finally {
     await context.close();
@@ -167,7 +178,10 @@ test('the owner lands on Fiestas; a new party opens on Compartir with its QR and
   for (const format of ['A4', 'Letter'] as const) {
     const printed = await printPoster(page, format, `31-host-poster-${format}`);
     expect(printed.pages, `${format}: pages`).toBe(1);
-    expect(await readQr(browser, printed.png), `${format}: the QR`).toBe(link);
+    const scanned = await scanPng(browser, printed.png);
+    expect(scanned?.text, `${format}: the QR`).toBe(link);
+    // As large as the page allows: 180 mm with its white margin, its modules about two thirds of the paper's width.
+    expect(scanned?.share ?? 0, `${format}: the QR's width on the page`).toBeGreaterThan(0.6);
   }
   await page.emulateMedia({ media: 'print' });
   const poster = page.locator('.host-poster');
