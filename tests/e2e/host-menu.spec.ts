@@ -33,14 +33,17 @@ test('the host edits the party’s list: a price, sold out, a new dish, an impor
   const name = `Carta de Ana ${Date.now() % 100_000}`;
   await page.goto('/anfitrion');
   await signIn(page);
-  await page.getByRole('button', { name: 'Fiestas' }).click();
+  // The owner lands on 'Fiestas'.
   await page.getByRole('button', { name: 'Nueva fiesta' }).click();
   await expect(page.getByRole('combobox', { name: 'Carta' })).toHaveValue('');
   await page.getByPlaceholder('Nombre de la fiesta').fill(name);
   await page.getByRole('button', { name: 'Crear fiesta' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+  // The new party opens on 'Compartir'; its list is a tap away, each category closed until tapped or searched.
+  await page.getByRole('tab', { name: 'Carta' }).click();
   const carta = page.getByRole('region', { name: 'Carta' });
+  await carta.getByRole('button', { name: /^Cócteles/ }).click();
   await expect(carta.getByRole('textbox', { name: 'Precio de Aperol Spritz', exact: true })).toHaveValue('6500');
 
   // A price.

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { env } from '../../config/env.ts';
-import { HostSessionProvider, openHostPage, useAccount, useHostSession, usePlace, type HostSession } from '../../host/index.ts';
+import { forgetMenu, HostSessionProvider, openHostPage, useAccount, useHostSession, usePlace, type HostSession } from '../../host/index.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { OfflineProblem } from '../OfflineProblem.tsx';
@@ -42,7 +42,7 @@ export default function HostApp() {
   );
 }
 
-/** The sign-in; once the key is on this phone, a party's page or (the owner's) the list of parties. */
+/** The sign-in; once the key is on this phone, the owner's list of parties (where the owner lands) or a party's page. */
 export function HostPage({ session }: { readonly session: HostSession }) {
   return (
     <HostSessionProvider session={session}>
@@ -55,6 +55,11 @@ function HostScreen() {
   const { account } = useHostSession();
   const { signedIn, signingIn, signInError } = useAccount();
   const { place } = usePlace();
-  if (!signedIn) return <HostSignIn busy={signingIn} error={signInError} onSignIn={(key) => void account.signIn(key)} />;
+  useEffect(() => {
+    // Signed out ('Salir', or a key that stopped working): the kept list goes with the party's snapshot.
+    if (!signedIn) forgetMenu();
+  }, [signedIn]);
+  // The form stays, busy, until the function said whose key it is: the owner then lands on the parties, never on a party first.
+  if (!signedIn || signingIn) return <HostSignIn busy={signingIn} error={signInError} onSignIn={(key) => void account.signIn(key)} />;
   return place.view === 'parties' ? <PartiesScreen /> : <PartyScreen />;
 }
