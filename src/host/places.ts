@@ -93,7 +93,8 @@ export function createPlaces({ account, store, onMove }: PlacesOptions): Places 
     learnRole: async () => {
       const learned = await account.learnRole();
       if (!learned) return;
-      const place = learned.role === 'owner' ? state.place : HOME;
+      // Whose key it is was unknown, so the page stood on the sign-in's place: the owner lands on the parties, with 'Nueva fiesta' at hand.
+      const place: Place = learned.role === 'owner' ? { view: 'parties' } : HOME;
       store.savePlace({ role: learned.role, place });
       update({ place, parties: learned.parties });
     },

@@ -1,5 +1,5 @@
 export { usePartyCheck } from './hooks.ts';
-export { partyLinkIn, type PartyLink } from './link.ts';
+export { partyAddress, partyLinkIn, type PartyLink } from './link.ts';
 export { partyNameOf } from './names.ts';
 export { paidLine, type TabStatus } from './status.ts';
 export { useTabStatus } from './use-tab-status.ts';

@@ -22,3 +22,8 @@ export function partyLinkIn(pathname: string): PartyLink {
   }
   return isPartyCode(code) ? { kind: 'party', code } : { kind: 'malformed' };
 }
+
+/** The address that brings someone into a party: its link, or `/` for the default party (which is what `/` joins). */
+export function partyAddress(origin: string, code: string | undefined): string {
+  return code === undefined ? `${origin}/` : `${origin}/f/${code}`;
+}

@@ -2,3 +2,4 @@ export { atEachContact } from './contact.ts';
 export { createListeners } from './listeners.ts';
 export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './local-store.ts';
 export { runAgainIfAsked } from './run-again.ts';
+export { copyText, shareLink, type ShareResult } from './share.ts';

@@ -9,6 +9,7 @@ import { useTabStatus } from '../party/index.ts';
 import { guestTab, type TabStore } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
+import { InviteSomeone } from './InviteSomeone.tsx';
 import { PartyMenu } from './menu-context.tsx';
 import { OrderComment } from './OrderComment.tsx';
 import { PartyOver } from './PartyOver.tsx';
@@ -72,6 +73,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
         </p>
       )}
       <ConsumedProducts tab={tab} terms={terms} totalsRef={totalsRef} onReset={resetTab} onAgain={orderProduct} onRemove={takeOff} onRowsShown={rowsShown} />
+      {!over && <InviteSomeone guest={guest} />}
       <SyncAndDock tab={tab} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
     </PartyMenu>
   );

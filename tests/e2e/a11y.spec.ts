@@ -242,7 +242,6 @@ test('the host’s parties: the list, the new party form with an error, a new pa
   test.skip(HOST_KEY === '', 'npm start gives no host key');
   await page.goto('/anfitrion');
   await signIn(page);
-  await page.getByRole('button', { name: 'Fiestas' }).click();
   await expect(page.getByRole('heading', { name: 'Fiestas' })).toBeVisible();
   await expect(page.getByRole('listitem').first()).toBeVisible();
   await expectAccessible(page, 'the owner’s list of parties');
@@ -258,6 +257,7 @@ test('the host’s parties: the list, the new party form with an error, a new pa
   await expect(page.getByRole('img', { name: 'Código QR de la fiesta' })).toBeVisible();
   await expectAccessible(page, 'a new party with its link, QR and key');
 
+  await page.getByRole('tab', { name: 'Invitados' }).click();
   await page.getByRole('button', { name: 'Cerrar la fiesta' }).click();
   await expect(page.getByRole('button', { name: 'Sí, cerrar' })).toBeVisible();
   await expectAccessible(page, 'the close confirmation');

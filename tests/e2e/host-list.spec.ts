@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, forgetGuests, guestPhone, HOST_KEY, order, query, rowOf, signIn } from './host-support.ts';
+import { axeViolations, forgetGuests, guestPhone, HOST_KEY, order, query, rowOf, showAllGuests, signInToDefaultParty } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -76,7 +76,7 @@ test('the sign-in speaks to the host, and the list puts who owes most first, wit
   await expect(signInCard).toContainText('Es la clave que elegiste al preparar la fiesta.');
   await expect(signInCard).not.toContainText(/npm|HOST_KEY|terminal/i);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/20-host-sign-in.png` });
-  await signIn(page);
+  await signInToDefaultParty(page);
 
   await expect(rowOf(page, LONG)).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText('Primero quien debe más; al final, quienes ya pagaron.')).toBeVisible();
@@ -118,7 +118,7 @@ test('offline on a 390 px phone: a mark waits without squeezing the name, the CS
 }) => {
   test.setTimeout(120_000);
   await setUpParty(page, browser, baseURL ?? '');
-  await signIn(page);
+  await signInToDefaultParty(page);
   await expect(rowOf(page, LONG)).toBeVisible({ timeout: 10_000 });
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const tipped = tippedTotal(6500);
@@ -143,6 +143,7 @@ test('offline on a 390 px phone: a mark waits without squeezing the name, the CS
 
   // Kept through a reload with no signal, then sent when the signal returns.
   await page.reload();
+  await showAllGuests(page);
   await expect(toggleOf(page, LONG)).toBeChecked();
   await expect(rowOf(page, LONG)).toContainText('Se enviará cuando vuelva la señal.', { timeout: 10_000 });
   expect(await query('select 1 from host_paid_marks m join users u on u.id = m.user_id where u.full_name = $1', [LONG])).toEqual([]);
@@ -165,7 +166,7 @@ test('offline on a 390 px phone: a mark waits without squeezing the name, the CS
 test('a mark the server refuses is said on its own line, and the name keeps its one line', async ({ page, context, browser, baseURL }) => {
   test.setTimeout(120_000);
   await setUpParty(page, browser, baseURL ?? '');
-  await signIn(page);
+  await signInToDefaultParty(page);
   await expect(rowOf(page, LONG)).toBeVisible({ timeout: 10_000 });
   await context.route('**/functions/v1/host', async (route) => {
     const body = route.request().postDataJSON() as { action?: string };

@@ -33,14 +33,17 @@ test('the host edits the party’s list: a price, sold out, a new dish, an impor
   const name = `Carta de Ana ${Date.now() % 100_000}`;
   await page.goto('/anfitrion');
   await signIn(page);
-  await page.getByRole('button', { name: 'Fiestas' }).click();
+  // The owner lands on 'Fiestas'.
   await page.getByRole('button', { name: 'Nueva fiesta' }).click();
   await expect(page.getByRole('combobox', { name: 'Carta' })).toHaveValue('');
   await page.getByPlaceholder('Nombre de la fiesta').fill(name);
   await page.getByRole('button', { name: 'Crear fiesta' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+  // The new party opens on 'Compartir'; its list is a tap away, each category closed until tapped or searched.
+  await page.getByRole('tab', { name: 'Carta' }).click();
   const carta = page.getByRole('region', { name: 'Carta' });
+  await carta.getByRole('button', { name: /^Cócteles/ }).click();
   await expect(carta.getByRole('textbox', { name: 'Precio de Aperol Spritz', exact: true })).toHaveValue('6500');
 
   // A price.
@@ -102,13 +105,16 @@ test('an import whose answer is lost says what the server holds: nothing when it
   const name = `Carta perdida ${Date.now() % 100_000}`;
   await page.goto('/anfitrion');
   await signIn(page);
-  await page.getByRole('button', { name: 'Fiestas' }).click();
+  // The owner lands on 'Fiestas'.
   await page.getByRole('button', { name: 'Nueva fiesta' }).click();
   await page.getByPlaceholder('Nombre de la fiesta').fill(name);
   await page.getByRole('button', { name: 'Crear fiesta' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+  // The new party opens on 'Compartir'; its list is a tap away, each category closed until tapped.
+  await page.getByRole('tab', { name: 'Carta' }).click();
   const carta = page.getByRole('region', { name: 'Carta' });
+  await carta.getByRole('button', { name: /^Cócteles/ }).click();
   await expect(carta.getByRole('textbox', { name: 'Precio de Aperol Spritz', exact: true })).toHaveValue('6500');
   const before = (await listOf(code)).length;
   const lines = Array.from({ length: 1000 }, (_, index) => `Plato de la casa ${index + 1};${1000 + index};Fondos`).join('\n');
@@ -139,6 +145,7 @@ test('an import whose answer is lost says what the server holds: nothing when it
   await expect(carta.getByText(/No se guardó/)).toHaveCount(0);
   expect(await imported()).toBe(1000);
   expect((await listOf(code)).length).toBe(before + 1000);
+  await carta.getByRole('button', { name: /^Fondos/ }).click();
   await expect(carta.getByRole('textbox', { name: 'Precio de Plato de la casa 1000', exact: true })).toHaveValue('1999');
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/21-host-menu-4-lost-answer.png` });
 });

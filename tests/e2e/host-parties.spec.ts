@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import jsQR from 'jsqr';
 import { drawQr } from '../../src/host/qr.ts';
 import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, forgetGuests, guestPhone, HOST_KEY, order, query, rowOf, signIn } from './host-support.ts';
+import { axeViolations, forgetGuests, guestPhone, HOST_KEY, openDefaultParty, order, query, rowOf, signIn } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -50,9 +50,11 @@ test('the owner opens a party; its own key opens only that party, and its host c
   const dora = await guestPhone(browser, origin, 'Dora Porlinkvieja');
   await order(dora, 'summer ale 5', 'Summer Ale 500cc');
 
-  // The owner lands on the default party (what `/` guests join), one tap from 'Fiestas'.
+  // The owner lands on 'Fiestas'; the default party (what `/` guests join) is one tap away, and 'Fiestas' one tap back.
   await page.goto('/anfitrion');
   await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Fiestas' })).toBeVisible();
+  await openDefaultParty(page);
   await expect(rowOf(page, 'Dora Porlinkvieja')).toBeVisible();
   await page.getByRole('button', { name: 'Fiestas' }).click();
   await expect(page.getByRole('heading', { name: 'Fiestas' })).toBeVisible();
@@ -67,7 +69,7 @@ test('the owner opens a party; its own key opens only that party, and its host c
   await page.getByLabel('Página de pago (opcional)').fill('https://pago.example/ana');
   await page.getByRole('button', { name: 'Crear fiesta' }).click();
 
-  // The new party's page: its name, its link and QR, and its key this once.
+  // The new party's page opens on 'Compartir': its name, its link and QR, and its key this once.
   await expect(page.getByRole('heading', { name })).toBeVisible();
   const link = (await page.locator('.host-link a').textContent()) ?? '';
   expect(link).toMatch(new RegExp(`^${origin}/f/[A-Za-z0-9_-]{22}$`));

@@ -75,3 +75,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return [...over(results.violations), ...over(contrast.violations), ...over(contrast.incomplete).filter((line) => line.includes('gradient'))];
   });
 }
+
+/**
+ * Every guest row, once the party is read: the page shows the first who owe most, and 'Ver todos' the rest
+ * (the default party gathers the guests of every browser test).
+ */
+export async function showAllGuests(page: Page): Promise<void> {
+  await page.getByText(/^Actualizado hace/).waitFor();
+  const more = page.getByRole('button', { name: /^Ver todos \(quedan \d+\)$/ });
+  while (await more.isVisible()) await more.click();
+}
+
+/** The owner lands on 'Fiestas': the default party (what `/` guests join) is one tap away. */
+export async function openDefaultParty(page: Page): Promise<void> {
+  await page.locator('.host-party-item', { has: page.locator('.host-party-name', { hasText: /^Fiesta de prueba$/ }) }).click();
+  await showAllGuests(page);
+}
+
+/** The owner's sign-in, then the default party's page with every guest, where the night's tests begin. */
+export async function signInToDefaultParty(page: Page): Promise<void> {
+  await signIn(page);
+  await openDefaultParty(page);
+}

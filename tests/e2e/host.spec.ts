@@ -8,7 +8,20 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { formatPesos as pesos, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 import { enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, forgetGuests, guestPhone, HOST_KEY, order, partySums, query, rowOf, signIn, totalOf } from './host-support.ts';
+import {
+  axeViolations,
+  forgetGuests,
+  guestPhone,
+  HOST_KEY,
+  order,
+  partySums,
+  query,
+  rowOf,
+  showAllGuests,
+  signIn,
+  signInToDefaultParty,
+  totalOf,
+} from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -32,7 +45,7 @@ test('the host follows the party live, marks who paid, downloads the CSV and kee
   await order(beto, 'tabla irish', 'Tabla Irish');
   await expect.poll(async () => (await query('select 1 from orders where active')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
 
-  await signIn(page);
+  await signInToDefaultParty(page);
   await expect(rowOf(page, 'Ana Fiestera')).toContainText('2 productos');
   await expect(rowOf(page, 'Beto Fiestero')).toContainText('1 producto');
   await expect(rowOf(page, 'Ana Fiestera')).toContainText(pesos(10_900));
@@ -118,6 +131,7 @@ async function expectOfflineSnapshot(page: Page, context: BrowserContext): Promi
     await expect(page.getByText(/^Actualizado hace ([4-9]|\d{2,}) s$/)).toBeVisible({ timeout: 10_000 });
     await page.reload();
     await expect(totalOf(page, 'Total de la fiesta')).toHaveText(total ?? '');
+    await showAllGuests(page);
     await expect(rowOf(page, 'Beto Fiestero')).toBeVisible();
     await expect(page.getByText(/^Actualizado hace \d+ (s|min)$/)).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Sin señal' })).toBeVisible({ timeout: 10_000 });
@@ -136,7 +150,7 @@ test('the sign-in and the party view: no axe violations', async ({ page, browser
   await expect(page.getByText('Clave incorrecta.')).toBeVisible();
   expect(await axeViolations(page), 'the sign-in').toEqual([]);
 
-  await signIn(page);
+  await signInToDefaultParty(page);
   await expect(rowOf(page, 'Invitada Accesible')).toBeVisible({ timeout: 10_000 });
   await rowOf(page, 'Invitada Accesible').getByRole('checkbox', { name: 'Pagó Invitada Accesible' }).check();
   await order(guest, 'summer ale 5', 'Summer Ale 500cc');

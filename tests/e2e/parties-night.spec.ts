@@ -24,7 +24,9 @@ const SYNCED = 'Todo sincronizado con el bar.';
 
 /** The owner's 'Nueva fiesta', filled in and sent: the new party's link and its key, shown this once. */
 async function openParty(owner: Page, name: string, paymentPage: string): Promise<OpenedParty> {
-  await owner.getByRole('button', { name: 'Fiestas' }).click();
+  // The owner lands on 'Fiestas'; from a party's page it is one tap back.
+  const back = owner.getByRole('button', { name: 'Fiestas' });
+  if (await back.isVisible()) await back.click();
   await owner.getByRole('button', { name: 'Nueva fiesta' }).click();
   await owner.getByPlaceholder('Nombre de la fiesta').fill(name);
   await owner.getByLabel('Página de pago (opcional)').fill(paymentPage);

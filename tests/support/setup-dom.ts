@@ -1,6 +1,7 @@
 /**
  * Every unit and component test: a fresh in-memory IndexedDB, empty
- * localStorage, and no console error or warning allowed.
+ * localStorage, an address with no fragment (the host's page keeps its
+ * section there), and no console error or warning allowed.
  */
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
@@ -12,6 +13,7 @@ let consoleProblems: unknown[][] = [];
 
 beforeEach(async () => {
   localStorage.clear();
+  history.replaceState(null, '', location.pathname);
   await Promise.all(db.tables.map((table) => table.clear()));
   consoleProblems = [];
   const record = (...args: unknown[]) => {

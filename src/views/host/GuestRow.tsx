@@ -10,19 +10,24 @@ interface GuestRowProps {
   readonly mark: PendingMark | undefined;
   /** Why the server refused the host's last mark for this guest. */
   readonly refusal: string | undefined;
+  /** 'Recordar a <name>': WhatsApp with what the guest still owes; none when they owe nothing. */
+  readonly reminder?: string | undefined;
 }
 
 const FIELDS = ['id', 'full_name', 'orders', 'total', 'tipped', 'last_order_at', 'paid_amount', 'paid_at'] as const;
 
 /** Every refresh brings new objects: a row renders again only when its guest or its mark changed. */
 const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
-  before.mark === after.mark && before.refusal === after.refusal && FIELDS.every((field) => before.guest[field] === after.guest[field]);
+  before.mark === after.mark &&
+  before.refusal === after.refusal &&
+  before.reminder === after.reminder &&
+  FIELDS.every((field) => before.guest[field] === after.guest[field]);
 
-/** One guest: name (tap for their orders), count, last tap, totals, the paid toggle and what is still owed. */
-export const GuestRow = memo(function GuestRow({ guest, mark, refusal }: GuestRowProps) {
+/** One guest: name (tap for their orders), count, last tap, totals, the paid toggle, what is still owed and a reminder of it. */
+export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder }: GuestRowProps) {
   const detail = useDisclosure();
   return (
-    <li className="host-guest">
+    <li className="host-guest" data-remind={reminder ? true : undefined}>
       <div className="host-guest-head">
         <button type="button" className="host-guest-name" {...detail.toggle}>
           {guest.full_name}
@@ -44,7 +49,14 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal }: GuestRo
           <span className="price host-tipped">{formatPesos(guest.tipped)}</span> c/propina
         </span>
       </p>
+      {reminder && (
+        // 'Recordar' beside the amounts; its name says whom (the row's head already shows it), starting with the word on screen.
+        <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer" aria-label={`Recordar a ${guest.full_name}`}>
+          Recordar
+        </a>
+      )}
       <PaidNote guest={guest} />
+
       <MarkStatus mark={mark} refusal={refusal} />
       <div id={detail.regionId} hidden={!detail.open}>
         {detail.open && <GuestOrders guest={guest} />}

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { env } from '../../config/env.ts';
-import { HostSessionProvider, openHostPage, useAccount, useHostSession, usePlace, type HostSession } from '../../host/index.ts';
+import { forgetMenu, HostSessionProvider, openHostPage, useAccount, useHostSession, usePlace, type HostSession } from '../../host/index.ts';
 import { usePageOutbox } from '../../sync/page.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
@@ -18,7 +18,7 @@ import './host.css';
 export default function HostApp() {
   // Built once, at the page's root, with the page's outbox (main.tsx): the views below only read it and act on it.
   const outbox = usePageOutbox();
-  const [SESSION] = useState(() => openHostPage(outbox));
+  const [session] = useState(() => openHostPage(outbox));
   useEffect(() => {
     document.title = 'La fiesta · La Cuenta';
   }, []);
@@ -30,8 +30,8 @@ export default function HostApp() {
       </header>
       <main className="app-main">
         <ErrorBoundary kept="Las cuentas siguen en el servidor.">
-          {SESSION ? (
-            <HostPage session={SESSION} />
+          {session ? (
+            <HostPage session={session} />
           ) : (
             <p className="card problem">Esta versión de la app no tiene servidor: la fiesta solo se ve con Supabase configurado.</p>
           )}
@@ -43,7 +43,7 @@ export default function HostApp() {
   );
 }
 
-/** The sign-in; once the key is on this phone, a party's page or (the owner's) the list of parties. */
+/** The sign-in; once the key is on this phone, the owner's list of parties (where the owner lands) or a party's page. */
 export function HostPage({ session }: { readonly session: HostSession }) {
   return (
     <HostSessionProvider session={session}>
@@ -56,6 +56,11 @@ function HostScreen() {
   const { account } = useHostSession();
   const { signedIn, signingIn, signInError } = useAccount();
   const { place } = usePlace();
-  if (!signedIn) return <HostSignIn busy={signingIn} error={signInError} onSignIn={(key) => void account.signIn(key)} />;
+  useEffect(() => {
+    // Signed out ('Salir', or a key that stopped working): the kept list goes with the party's snapshot.
+    if (!signedIn) forgetMenu();
+  }, [signedIn]);
+  // The form stays, busy, until the function said whose key it is: the owner then lands on the parties, never on a party first.
+  if (!signedIn || signingIn) return <HostSignIn busy={signingIn} error={signInError} onSignIn={(key) => void account.signIn(key)} />;
   return place.view === 'parties' ? <PartiesScreen /> : <PartyScreen />;
 }

@@ -1,22 +1,29 @@
-import { useDeferredValue, useId, useMemo, useState, type SyntheticEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type SyntheticEvent } from 'react';
 import {
   checkProduct,
   editProblem,
   formatPesos,
+  keepMenu,
+  keptMenu,
   menuCategories,
   parsePrice,
   PRODUCT_PROBLEMS,
   searchMenu,
   useHostMenu,
+  menuByCategory,
+  type MenuGroup,
   type MenuItem,
   type MenuState,
 } from '../../host/index.ts';
+import { useDisclosure } from '../disclosure.ts';
 import { typedInto } from '../fields.ts';
 import { HostField } from './HostField.tsx';
 import { HostSearch } from './HostSearch.tsx';
 import { MenuImport } from './MenuImport.tsx';
 
 interface MenuSectionProps {
+  /** The party's code: the list read last is kept on the phone under it. */
+  readonly code: string;
   /** A party that ended keeps its list as it was: shown, not edited. */
   readonly closed: boolean;
 }
@@ -27,22 +34,28 @@ interface MenuSectionProps {
  * add a product; an import of a whole list. Each change is saved on the
  * server before it shows: nothing half-saved, a refusal said in Spanish.
  */
-export function MenuSection({ closed }: MenuSectionProps) {
+export function MenuSection({ code, closed }: MenuSectionProps) {
   const state = useHostMenu();
   const titleId = useId();
+  // With no signal (after a reload too) the list read last shows, as the guests' snapshot does.
+  const [kept] = useState(() => keptMenu(code));
+  useEffect(() => {
+    if (state.menu) keepMenu(code, state.menu);
+  }, [code, state.menu]);
+  const menu = state.menu ?? kept;
   return (
     <section className="card host-menu" aria-labelledby={titleId}>
       <h2 className="card-title" id={titleId}>
         Carta
       </h2>
-      {state.menu === null ? (
+      {menu === null ? (
         <p className="note">{state.status === 'loading' ? 'Cargando la carta…' : 'La carta aparece cuando el servidor responda.'}</p>
       ) : (
         <>
           {closed && <p className="note">La fiesta terminó: su carta ya no se cambia.</p>}
-          <MenuList state={state} items={state.menu.items} closed={closed} />
-          {!closed && <AddProductToMenu state={state} items={state.menu.items} />}
-          {!closed && <MenuImport state={state} items={state.menu.items} />}
+          <MenuList state={state} items={menu.items} closed={closed} />
+          {!closed && <AddProductToMenu state={state} items={menu.items} />}
+          {!closed && <MenuImport state={state} items={menu.items} />}
         </>
       )}
     </section>
@@ -52,21 +65,70 @@ export function MenuSection({ closed }: MenuSectionProps) {
 function MenuList({ state, items, closed }: { readonly state: MenuState; readonly items: readonly MenuItem[]; readonly closed: boolean }) {
   const [typed, setTyped] = useState('');
   const query = useDeferredValue(typed);
-  const shown = useMemo(() => searchMenu(items, query), [items, query]);
+  const searching = query.trim() !== '';
+  const groups = useMemo(() => menuByCategory(searchMenu(items, query)), [items, query]);
   return (
     <>
       <HostSearch label="Buscar en la carta" name="buscar_producto" placeholder="Producto o categoría" typed={typed} onType={setTyped} />
-      {shown.length === 0 && (
+      {groups.length === 0 && (
         <p className="empty" role="status">
           No hay «{query.trim()}» en la carta.
         </p>
       )}
-      <ul className="host-menu-items">
-        {shown.map((item) => (
-          <MenuRow key={item.name} state={state} item={item} closed={closed} />
+      {/* Groups under their headings, not a list of lists: each product stays the one list item with its name. */}
+      <div className="host-menu-groups">
+        {groups.map((group) => (
+          <MenuCategory key={group.category} state={state} group={group} closed={closed} searching={searching} />
         ))}
-      </ul>
+      </div>
     </>
+  );
+}
+
+interface MenuCategoryProps {
+  readonly state: MenuState;
+  readonly group: MenuGroup;
+  readonly closed: boolean;
+  /** A search shows what it found, every category open. */
+  readonly searching: boolean;
+}
+
+/** One category: closed until tapped (a list of hundreds stays one screen), its products when open or when a search found them. */
+function MenuCategory({ state, group, closed, searching }: MenuCategoryProps) {
+  const detail = useDisclosure();
+  const count = group.items.length === 1 ? '1 producto' : `${group.items.length} productos`;
+  const rows = (
+    <ul className="host-menu-items">
+      {group.items.map((item) => (
+        <MenuRow key={item.name} state={state} item={item} closed={closed} />
+      ))}
+    </ul>
+  );
+  if (searching) {
+    return (
+      <div className="host-menu-group">
+        <h3 className="host-menu-category">{group.category}</h3>
+        {rows}
+      </div>
+    );
+  }
+  return (
+    <div className="host-menu-group">
+      <h3 className="host-menu-category">
+        <button type="button" className="host-menu-toggle" {...detail.toggle}>
+          <span>{group.category}</span>
+          <span className="host-menu-count">
+            {count}
+            <span className="host-caret" aria-hidden="true">
+              {detail.open ? ' ▾' : ' ▸'}
+            </span>
+          </span>
+        </button>
+      </h3>
+      <div id={detail.regionId} hidden={!detail.open}>
+        {detail.open && rows}
+      </div>
+    </div>
   );
 }
 

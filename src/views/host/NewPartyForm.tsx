@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { formatPartyDate, todayIso, useHostSession, type ListedParty } from '../../host/index.ts';
+import { formatPartyDate, goToSection, todayIso, useHostSession, type ListedParty } from '../../host/index.ts';
 import { typedInto } from '../fields.ts';
 import { HostField } from './HostField.tsx';
 
@@ -39,6 +39,8 @@ function PartyForm({ parties, onCancel }: NewPartyFormProps & { readonly onCance
     if (busy) return;
     setBusy(true);
     setError(null);
+    // A new party opens on 'Compartir' (its QR, its key): the address says so before its page shows.
+    goToSection('compartir', 'replace');
     // The function checks every field and says what is wrong in Spanish; the form only trims.
     const reason = await places.createParty({
       name: name.trim(),

@@ -1,8 +1,8 @@
-import { formatPartyDate, formatPesos, useFeed, useHostSession, usePlace, type ListedParty } from '../../host/index.ts';
+import { formatPartyDate, formatPesos, goToSection, useFeed, useHostSession, usePlace, type HostSession, type ListedParty } from '../../host/index.ts';
 import { FeedLine } from './FeedLine.tsx';
 import { NewPartyForm } from './NewPartyForm.tsx';
 
-/** The owner's page: every party, newest first, each one tap from its page; and a new one. */
+/** The owner's page: a new party, then every party, newest first, each one tap from its page. */
 export function PartiesScreen() {
   const { account, places } = useHostSession();
   const { parties } = usePlace();
@@ -10,6 +10,8 @@ export function PartiesScreen() {
   return (
     <>
       <FeedLine receivedAt={null} problem={problem} />
+      {/* First, whatever the number of parties: opening tonight's is what a new host came for. */}
+      <NewPartyForm parties={parties ?? []} />
       <section className="card" aria-labelledby="host-parties-title">
         <h2 className="card-title" id="host-parties-title">
           Fiestas
@@ -19,17 +21,22 @@ export function PartiesScreen() {
         ) : (
           <ul className="host-parties">
             {parties.map((party) => (
-              <PartyItem key={party.id} party={party} onOpen={() => places.openParty(party.is_default ? null : party.code)} />
+              <PartyItem key={party.id} party={party} onOpen={() => openParty(places, party)} />
             ))}
           </ul>
         )}
       </section>
-      <NewPartyForm parties={parties ?? []} />
       <button type="button" className="button button-quiet host-end" onClick={account.signOut}>
         Salir
       </button>
     </>
   );
+}
+
+/** A party opens on its guests (the address forgets the section of the party before). */
+function openParty(places: HostSession['places'], party: ListedParty): void {
+  goToSection('invitados', 'replace');
+  places.openParty(party.is_default ? null : party.code);
 }
 
 function PartyItem({ party, onOpen }: { readonly party: ListedParty; readonly onOpen: () => void }) {

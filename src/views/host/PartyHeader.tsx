@@ -19,7 +19,7 @@ export function PartyHeader({ info, owner }: PartyHeaderProps) {
       {info && (
         <>
           <h2 className="host-party-title">{info.name}</h2>
-          <p className="note">{formatPartyDate(info.party_date)}</p>
+          <p className="note host-party-date">{formatPartyDate(info.party_date)}</p>
           {info.closed_at !== null && (
             <p className="host-closed" role="status">
               La fiesta terminó.

@@ -33,7 +33,10 @@ async function openMenu() {
   render(<HostPage session={createHostSession({ ask, store: localHostStore })} />);
   await user.type(screen.getByPlaceholderText('Clave de anfitrión'), ANA_KEY);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
+  // 'Carta' chosen, every category opened (each is closed until tapped).
+  await user.click(await screen.findByRole('tab', { name: 'Carta' }));
   const carta = await screen.findByRole('region', { name: 'Carta' });
+  for (const category of await within(carta).findAllByRole('button', { expanded: false })) await user.click(category);
   await within(carta).findByText('Aperol Spritz');
   return { ...fake, user, carta, line };
 }

@@ -11,6 +11,17 @@ import { PRODUCT_PROBLEMS } from '../../../supabase/functions/_shared/menu-impor
 import { HostPage } from '../../../src/views/host/HostApp.tsx';
 import { ANA, ANA_KEY, BETO, fakeParties, OWNER } from './fake-parties.ts';
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** 'Carta' chosen, every category opened (each is closed until tapped). */
+async function showWholeMenu(user: User): Promise<HTMLElement> {
+  await user.click(await screen.findByRole('tab', { name: 'Carta' }));
+  const carta = await screen.findByRole('region', { name: 'Carta' });
+  for (const category of await within(carta).findAllByRole('button', { expanded: false })) await user.click(category);
+  return carta;
+}
+
+/** A party's host (its own key lands on its party) on 'Carta'. */
 async function openMenu(key = ANA_KEY) {
   const fake = fakeParties();
   const session = fake.session();
@@ -18,7 +29,7 @@ async function openMenu(key = ANA_KEY) {
   render(<HostPage session={session} />);
   await user.type(screen.getByPlaceholderText('Clave de anfitrión'), key);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
-  const carta = await screen.findByRole('region', { name: 'Carta' });
+  const carta = await showWholeMenu(user);
   await within(carta).findByText('Aperol Spritz');
   return { ...fake, user, carta };
 }
@@ -111,6 +122,8 @@ describe('the party’s list', () => {
     await user.type(within(carta).getByLabelText('Categoría'), 'Fondos');
     await user.click(within(carta).getByRole('button', { name: 'Agregar a la carta' }));
     expect(await within(carta).findByText('Pichanga de la casa quedó en la carta a $12.990.')).toBeVisible();
+    // A new category, closed like the others until tapped.
+    await user.click(within(carta).getByRole('button', { name: /^Fondos/, expanded: false }));
     expect(within(carta).getByRole('textbox', { name: 'Precio de Pichanga de la casa' })).toHaveValue('12990');
     expect(menus.get(ANA)?.at(-1)).toEqual({ name: 'Pichanga de la casa', price: 12990, category: 'Fondos', sold_out: false });
     // What goes on the wire is what the function reads: the fields beside the action.
@@ -188,8 +201,10 @@ describe('importing a list', () => {
 describe('a closed party’s list', () => {
   it('is shown, not edited', async () => {
     const { user, carta } = await openMenu();
+    await user.click(screen.getByRole('tab', { name: 'Invitados' }));
     await user.click(screen.getByRole('button', { name: 'Cerrar la fiesta' }));
     await user.click(screen.getByRole('button', { name: 'Sí, cerrar' }));
+    await user.click(screen.getByRole('tab', { name: 'Carta' }));
     expect(await within(carta).findByText('La fiesta terminó: su carta ya no se cambia.')).toBeVisible();
     expect(within(carta).getByText('Mojito')).toBeVisible();
     expect(within(carta).queryByRole('textbox', { name: 'Precio de Mojito' })).toBeNull();
@@ -199,9 +214,13 @@ describe('a closed party’s list', () => {
 
 describe('a new party’s starting list', () => {
   it('is the house list unless the owner picks a copy of an earlier party’s', async () => {
-    const { user, server, menus } = await openMenu(OWNER);
+    const { session, server, menus } = fakeParties();
+    const user = userEvent.setup();
+    render(<HostPage session={session()} />);
     menus.set(BETO, [{ name: 'Choripán', price: 3990, category: 'Entradas', sold_out: false }]);
-    await user.click(await screen.findByRole('button', { name: 'Fiestas' }));
+    // The owner lands on 'Fiestas'.
+    await user.type(screen.getByPlaceholderText('Clave de anfitrión'), OWNER);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await screen.findByRole('button', { name: /Asado de Beto/ });
     await user.click(screen.getByRole('button', { name: 'Nueva fiesta' }));
     const choice = screen.getByRole('combobox', { name: 'Carta' });
@@ -219,7 +238,7 @@ describe('a new party’s starting list', () => {
     await user.selectOptions(choice, 'Copia de la carta de Asado de Beto (28-11-2026)');
     await user.type(screen.getByPlaceholderText('Nombre de la fiesta'), 'Fiesta nueva');
     await user.click(screen.getByRole('button', { name: 'Crear fiesta' }));
-    const carta = await screen.findByRole('region', { name: 'Carta' });
+    const carta = await showWholeMenu(user);
     expect(await within(carta).findByText('Choripán')).toBeVisible();
     expect(within(carta).queryByText('Aperol Spritz')).toBeNull();
     expect(server.requests.find((request) => request.action.action === 'create_party')?.action).toMatchObject({ menuFrom: BETO });

@@ -105,5 +105,5 @@ export function fakeParties() {
   };
   const session = () => createHostSession({ ask, store: localHostStore });
   const names = (host: ReturnType<typeof session>) => stateOf(host).snapshot?.party.guests.map((guest) => guest.full_name);
-  return { server, parties, menus, session, names, ask };
+  return { server, parties, guests, menus, session, names, ask };
 }

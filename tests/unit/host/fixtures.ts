@@ -44,8 +44,8 @@ export function fakeHostServer(key: string) {
     guests: [] as PartyGuest[],
     orders: new Map<string, FakeOrder[]>(),
     actions: [] as HostAction[],
-    /** A party's own key is refused the owner's list (403). */
-    role: 'owner' as 'owner' | 'party',
+    /** A party's own key is refused the owner's list (403) and lands on its party, the page these tests are about; the owner's lands on 'Fiestas'. */
+    role: 'party' as 'owner' | 'party',
   };
   const ask = (given: string, action: HostAction): Promise<HostAnswer> => {
     server.actions.push(action);

@@ -15,13 +15,15 @@ afterEach(() => {
 });
 
 describe('whose key it is', () => {
-  it('is the owner’s when the function lists the parties: the default party’s page, every party one tap away', async () => {
+  it('is the owner’s when the function lists the parties: the owner lands on the list, every party one tap away', async () => {
     const { session, names } = fakeParties();
     const host = session();
     await host.account.signIn(OWNER);
-    expect(stateOf(host)).toMatchObject({ role: 'owner', place: { view: 'party', code: null }, parties: [{ name: 'Fiesta de prueba' }, {}, {}] });
+    expect(stateOf(host)).toMatchObject({ role: 'owner', place: { view: 'parties' }, parties: [{ name: 'Fiesta de prueba' }, {}, {}] });
+    expect(stateOf(session())).toMatchObject({ role: 'owner', signedIn: true, place: { view: 'parties' } });
+    host.places.openParty(null);
+    await host.feed.refresh();
     expect(names(host)).toEqual(['Dora Prueba']);
-    expect(stateOf(session())).toMatchObject({ role: 'owner', signedIn: true });
   });
 
   it('is a party’s own when the list is refused: its page, and nothing names another party', async () => {

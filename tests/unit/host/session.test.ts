@@ -23,7 +23,9 @@ function fakeHost() {
     if (!server.signal) return Promise.resolve({ kind: 'offline' });
     if (server.limited) return Promise.resolve({ kind: 'refused', status: 429, error: 'Demasiados intentos; espera un minuto.', retryAfterSeconds: 30 });
     if (key !== server.key) return Promise.resolve({ kind: 'refused', status: 401, error: 'Clave incorrecta.', retryAfterSeconds: null });
-    if (action.action === 'parties') return Promise.resolve({ kind: 'ok', json: [] });
+    // A party's own key: the page these tests follow is its party's (the owner's lands on the list, parties.test.ts).
+    if (action.action === 'parties')
+      return Promise.resolve({ kind: 'refused', status: 403, error: 'Esta clave abre solo su fiesta.', retryAfterSeconds: null });
     return Promise.resolve({ kind: 'ok', json: structuredClone(server.party) });
   };
   const session = () => createHostSession({ ask, store: localHostStore, isVisible: () => server.visible });

@@ -33,6 +33,9 @@ describe('the stores', () => {
     const { session } = fakeParties();
     const host = session();
     await host.account.signIn(OWNER);
+    // The owner lands on 'Fiestas': the default party's page, where a refresh reads the party.
+    host.places.openParty(null);
+    await host.feed.refresh();
     const counts = told(host);
     await host.feed.refresh();
     expect(counts).toEqual({ account: 0, places: 0, feed: 1, paidMarks: 0 });
