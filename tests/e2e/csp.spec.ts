@@ -4,7 +4,7 @@
  * the streamed comment) is refused.
  */
 import type { Response } from '@playwright/test';
-import { addProduct, consumed, enterName, expect, test } from './fixtures.ts';
+import { addProduct, consumed, enterName, expect, syncLine, test } from './fixtures.ts';
 
 const COMMENT = '¡Salud, po! Esa elección está la raja.';
 
@@ -55,7 +55,7 @@ test('name, orders synced, a streamed comment and a reset: no policy violation',
   await addProduct(page, 'aperol', 'Aperol Spritz');
   await expect(page.getByText(COMMENT)).toBeVisible();
   await addProduct(page, 'tabla irish', 'Tabla Irish');
-  await expect(page.getByRole('status')).toHaveText('Todo sincronizado con el bar.', { timeout: 10_000 });
+  await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.', { timeout: 10_000 });
   await expect.poll(() => synced.filter((method) => method === 'POST').length).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Mostrar botón resetear' }).click();
