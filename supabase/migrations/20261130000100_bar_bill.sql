@@ -120,8 +120,8 @@ alter table public.party_honours enable row level security;
 revoke all on table public.bar_bills, public.bar_bill_lines, public.bill_units, public.bill_claims, public.bill_spread_parts, public.party_honours
   from public, anon, authenticated;
 revoke all on sequence public.bill_claims_order_seq from public, anon, authenticated;
-grant select on table public.bar_bills, public.bar_bill_lines, public.bill_units, public.bill_claims, public.bill_spread_parts, public.party_honours
-  to service_role;
+grant select on table public.bill_units, public.bill_claims to service_role;
+grant select, insert, update, delete on table public.bar_bills, public.bar_bill_lines, public.bill_spread_parts, public.party_honours to service_role;
 
 -- No unit past its line's quantity: checked under the line's row lock, which every claim and save takes.
 create function public.bill_unit_within_line() returns trigger
@@ -191,7 +191,7 @@ as $$
     where parts.party_id = p_party
   ),
   own as (
-    select own_lines.user_id, sum(own_lines.amount) as total from own_lines group by own_lines.user_id
+    select own_lines.user_id, sum(own_lines.amount)::bigint as total from own_lines group by own_lines.user_id
   ),
   honour as (
     select honours.user_id, honours.set_at, users.full_name from public.party_honours as honours
@@ -288,7 +288,7 @@ as $$
         'product_price', covered.amount,
         'created_at', covered.created_at,
         'paid', (marks.paid_amount is not null or covered.running <= 0)
-          and public.tipped_total(greatest(covered.running, 0)) <= coalesce(marks.paid_amount, 0)
+          and public.tipped_total(greatest(covered.running, 0)::bigint) <= coalesce(marks.paid_amount, 0)
       ) order by covered.created_at desc, covered.seq desc, covered.id)
       from (
         select lines.*, sum(lines.amount) over (order by lines.seq, lines.id) as running
@@ -316,7 +316,7 @@ as $$
     'product_price', covered.amount,
     'created_at', covered.created_at,
     'paid', (marks.paid_amount is not null or covered.running <= 0)
-      and public.tipped_total(greatest(covered.running, 0)) <= coalesce(marks.paid_amount, 0)
+      and public.tipped_total(greatest(covered.running, 0)::bigint) <= coalesce(marks.paid_amount, 0)
   ) order by users.full_name, users.id, covered.seq, covered.id), '[]'::json)
   from (
     select lines.*, sum(lines.amount) over (partition by lines.user_id order by lines.seq, lines.id) as running
