@@ -289,7 +289,7 @@ as $$
         'created_at', covered.created_at,
         'paid', (marks.paid_amount is not null or covered.running <= 0)
           and public.tipped_total(greatest(covered.running, 0)::bigint) <= coalesce(marks.paid_amount, 0)
-      ) order by covered.created_at desc, covered.seq desc, covered.id)
+      ) order by covered.created_at desc, covered.id)
       from (
         select lines.*, sum(lines.amount) over (order by lines.seq, lines.id) as running
         from public.party_tab_lines(p_party) as lines
@@ -317,7 +317,7 @@ as $$
     'created_at', covered.created_at,
     'paid', (marks.paid_amount is not null or covered.running <= 0)
       and public.tipped_total(greatest(covered.running, 0)::bigint) <= coalesce(marks.paid_amount, 0)
-  ) order by users.full_name, users.id, covered.seq, covered.id), '[]'::json)
+  ) order by users.full_name, users.id, covered.created_at, covered.id), '[]'::json)
   from (
     select lines.*, sum(lines.amount) over (partition by lines.user_id order by lines.seq, lines.id) as running
     from public.party_tab_lines(p_party) as lines

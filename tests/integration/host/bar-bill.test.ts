@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseParty } from '../../../src/host/party.ts';
 import { compareBill, parseBillText, partyTabs, shareAmounts, type BillLine, type MatchedBillLine } from '../../../supabase/functions/_shared/bar-bill.ts';
 import { BILL_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
+import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
+import { nameKey } from '../../../supabase/functions/_shared/name-key.ts';
 import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { addOrders, askHost, asGuest, freshAddress, guestWithOrders, HOST_KEY, hostHandler, product, setOrderActive, type SeededGuest } from './support.ts';
@@ -262,6 +264,14 @@ describe('a night with the bar’s bill', () => {
       spreadParts: new Map(rows.filter((row) => Number(row.part) > 0).map((row) => [row.user_id, Number(row.part)])),
     };
   }
+});
+
+describe('the database’s rules', () => {
+  it('keys names as nameKey does, for every product of the list and hostile text', async () => {
+    const names = [...PRODUCTS.map((item) => item.name), 'PIÑA COLADA', 'ÀÉÎÕÜ çÇ ñÑ', 'Ǆ ﬁ Ωmega Ärger', 'e\u0301', '🍺 Schop', 'İstanbul', ''];
+    const rows = await stack.query<{ name: string; key: string }>('select name, bill_name_key(name) as key from unnest($1::text[]) as name', [names]);
+    expect(rows.map((row) => row.key)).toEqual(names.map(nameKey));
+  });
 });
 
 describe('claims under a crowd', () => {
