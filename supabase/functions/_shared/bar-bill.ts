@@ -99,7 +99,9 @@ export function parseBillText(text: string): BillTextLine[] {
 }
 
 /** The `save_bill` request's lines ({ product, quantity, unitPrice }), numbered from 1: every line, or every line's problem. */
-export function checkBillLines(lines: unknown): { readonly ok: true; readonly value: BillLine[] } | { readonly ok: false; readonly problems: { line: number; problem: string }[]; readonly error?: string } {
+export function checkBillLines(
+  lines: unknown,
+): { readonly ok: true; readonly value: BillLine[] } | { readonly ok: false; readonly problems: { line: number; problem: string }[]; readonly error?: string } {
   if (!Array.isArray(lines) || lines.length === 0) return { ok: false, problems: [], error: BILL_PROBLEMS.empty };
   if (lines.length > MAX_BILL_LINES) return { ok: false, problems: [], error: BILL_PROBLEMS.tooMany };
   const checked = lines.map((entry: unknown): Checked<BillLine> => {

@@ -36,7 +36,12 @@ function raceAsRefusal(answer: DatabaseAnswer): DatabaseAnswer {
 export async function billAction(database: Database, p_party: string, action: BillAction): Promise<DatabaseAnswer> {
   switch (action.action) {
     case 'save_bill':
-      return raceAsRefusal(await database('host_save_bill', 'lines' in action ? { p_party, p_lines: action.lines, p_total: null } : { p_party, p_lines: null, p_total: action.total }));
+      return raceAsRefusal(
+        await database(
+          'host_save_bill',
+          'lines' in action ? { p_party, p_lines: action.lines, p_total: null } : { p_party, p_lines: null, p_total: action.total },
+        ),
+      );
     case 'bill':
       return database('host_bill', { p_party });
     case 'settle_bill':

@@ -55,7 +55,12 @@ describe('the host’s lines', () => {
       BILL_PROBLEMS.product,
     ]);
     expect(checkBillLines([])).toMatchObject({ ok: false, error: BILL_PROBLEMS.empty });
-    expect(checkBillLines([{ product: 'Pisco', quantity: 1, unitPrice: 3000 }, { product: 'Pisco', quantity: 1.5, unitPrice: 3000 }])).toEqual({
+    expect(
+      checkBillLines([
+        { product: 'Pisco', quantity: 1, unitPrice: 3000 },
+        { product: 'Pisco', quantity: 1.5, unitPrice: 3000 },
+      ]),
+    ).toEqual({
       ok: false,
       problems: [{ line: 2, problem: BILL_PROBLEMS.quantity }],
     });
@@ -166,7 +171,10 @@ describe(`money that sums exactly (seed ${SEED}, BILL_SEED to change)`, () => {
       fc.property(party, ({ own, extra, honoured }) => {
         const owned = new Map(own.filter(([, amount]) => amount > 0));
         const declared = sum(owned.values());
-        const comparison = compareBill({ total: declared + extra }, [...owned.values()].map((amount) => ({ product: 'x', amount })));
+        const comparison = compareBill(
+          { total: declared + extra },
+          [...owned.values()].map((amount) => ({ product: 'x', amount })),
+        );
         const spreadParts = spreadEvenly(comparison.toSpread, [...owned.keys()]);
         for (const [id, part] of spreadParts) if (part === 0) spreadParts.delete(id);
         const plain = partyTabs({ own: owned, spreadParts });
