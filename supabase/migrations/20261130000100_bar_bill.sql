@@ -166,29 +166,34 @@ create trigger bar_bill_lines_keep_units before update of quantity on public.bar
 -- total taken off the guest of honour's tab: 'Tu cuenta la paga la fiesta.').
 -- seq orders each guest's lines for paid marks' coverage: the honoured line
 -- first, orders and claims in the order they became active, then the parts.
-create function public.party_tab_lines(p_party uuid)
+-- p_user: one guest's lines only (the phone's read); every guest's own lines
+-- are still summed when the party has a guest of honour, whose invitation needs them.
+create function public.party_tab_lines(p_party uuid, p_user uuid default null)
 returns table (user_id uuid, id uuid, kind text, product_name text, amount bigint, created_at timestamptz, seq bigint)
 language sql
 stable
 security invoker
 set search_path = ''
 as $$
-  with own_lines as (
+  with everyone as (
+    select p_user is null or exists (select from public.party_honours where party_honours.party_id = p_party) as needed
+  ),
+  own_lines as (
     select orders.user_id, orders.id, 'order'::text as kind, orders.product_name, orders.product_price::bigint as amount,
            orders.created_at, coalesce(activations.activated_seq, 0) as seq
     from public.orders
     left join public.order_activations as activations on activations.order_id = orders.id
-    where orders.party_id = p_party and orders.active
+    where orders.party_id = p_party and orders.active and ((select everyone.needed from everyone) or orders.user_id = p_user)
     union all
     select claims.user_id, claims.id, 'claim', claims.product_name, claims.amount, claims.created_at, claims.activated_seq
     from public.bill_claims as claims
-    where claims.party_id = p_party
+    where claims.party_id = p_party and ((select everyone.needed from everyone) or claims.user_id = p_user)
   ),
   parts as (
     select parts.user_id, parts.amount, bills.settled_at
     from public.bill_spread_parts as parts
     join public.bar_bills as bills on bills.party_id = parts.party_id
-    where parts.party_id = p_party
+    where parts.party_id = p_party and ((select everyone.needed from everyone) or parts.user_id = p_user)
   ),
   own as (
     select own_lines.user_id, sum(own_lines.amount)::bigint as total from own_lines group by own_lines.user_id
@@ -210,6 +215,7 @@ as $$
     from honour
     where exists (select from others)
   )
+  select lines.* from (
   select own_lines.user_id, own_lines.id, own_lines.kind, own_lines.product_name, own_lines.amount, own_lines.created_at, own_lines.seq
   from own_lines
   union all
@@ -225,9 +231,11 @@ as $$
   select honoured.user_id, null, 'honoured', 'Tu cuenta la paga la fiesta.', -honoured.total, honoured.set_at, -1
   from honoured
   where honoured.total > 0
+  ) as lines
+  where p_user is null or lines.user_id = p_user
 $$;
-revoke all on function public.party_tab_lines(uuid) from public, anon, authenticated;
-grant execute on function public.party_tab_lines(uuid) to service_role;
+revoke all on function public.party_tab_lines(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.party_tab_lines(uuid, uuid) to service_role;
 
 -- ─── The host's reads, every total over party_tab_lines ──────────────────────
 create or replace function public.host_party(p_party uuid) returns json
@@ -292,8 +300,7 @@ as $$
       ) order by covered.created_at desc, covered.id)
       from (
         select lines.*, sum(lines.amount) over (order by lines.seq, lines.id) as running
-        from public.party_tab_lines(p_party) as lines
-        where lines.user_id = users.id
+        from public.party_tab_lines(p_party, users.id) as lines
       ) as covered
     ), '[]'::json)
   )
@@ -345,8 +352,7 @@ begin
   end if;
   v_amount := coalesce(p_amount, (
     select public.tipped_total(greatest(coalesce(sum(lines.amount), 0), 0)::bigint)
-    from public.party_tab_lines(p_party) as lines
-    where lines.user_id = p_user_id
+    from public.party_tab_lines(p_party, p_user_id) as lines
   ));
   insert into public.host_paid_marks (user_id, paid_amount, paid_at)
   values (p_user_id, v_amount, now())
@@ -752,7 +758,7 @@ as $$
     select users.id, users.party_id from public.users
     where users.id = public.request_guest_id() and users.party_id = public.request_party_id()
   ),
-  lines as (select lines.* from me cross join lateral public.party_tab_lines(me.party_id) as lines),
+  lines as (select lines.* from me cross join lateral public.party_tab_lines(me.party_id, me.id) as lines),
   bill as (select bar_bills.* from public.bar_bills join me on me.party_id = bar_bills.party_id),
   products as (
     select public.bill_name_key(coalesce(bill_lines.menu_name, bill_lines.product)) as key, sum(bill_lines.quantity) as billed
