@@ -166,42 +166,40 @@ create trigger bar_bill_lines_keep_units before update of quantity on public.bar
 -- total taken off the guest of honour's tab: 'Tu cuenta la paga la fiesta.').
 -- seq orders each guest's lines for paid marks' coverage: the honoured line
 -- first, orders and claims in the order they became active, then the parts.
--- p_user: one guest's lines only (the phone's read); every guest's own lines
--- are still summed when the party has a guest of honour, whose invitation needs them.
+-- An order's is null here: its turn is order_activations', read
+-- only by the callers that need it, so the totals never join that table.
+-- p_user: one guest's lines only (the phone's read, a guest's detail). The
+-- guests' own totals are summed apart, and only when the party has a guest of
+-- honour, whose invitation needs them: a party without one reads its orders once.
 create function public.party_tab_lines(p_party uuid, p_user uuid default null)
 returns table (user_id uuid, id uuid, kind text, product_name text, amount bigint, created_at timestamptz, seq bigint)
 language sql
 stable
 security invoker
-set search_path = ''
+-- No `set search_path` (every name is schema-qualified): PostgreSQL inlines only a
+-- function without one, so each caller's plan reads just the columns it needs.
 as $$
-  with everyone as (
-    select p_user is null or exists (select from public.party_honours where party_honours.party_id = p_party) as needed
-  ),
-  own_lines as (
-    select orders.user_id, orders.id, 'order'::text as kind, orders.product_name, orders.product_price::bigint as amount,
-           orders.created_at, coalesce(activations.activated_seq, 0) as seq
-    from public.orders
-    left join public.order_activations as activations on activations.order_id = orders.id
-    where orders.party_id = p_party and orders.active and ((select everyone.needed from everyone) or orders.user_id = p_user)
-    union all
-    select claims.user_id, claims.id, 'claim', claims.product_name, claims.amount, claims.created_at, claims.activated_seq
-    from public.bill_claims as claims
-    where claims.party_id = p_party and ((select everyone.needed from everyone) or claims.user_id = p_user)
+  with honour as (
+    select honours.user_id, honours.set_at, users.full_name from public.party_honours as honours
+    join public.users on users.id = honours.user_id
+    where honours.party_id = p_party
   ),
   parts as (
     select parts.user_id, parts.amount, bills.settled_at
     from public.bill_spread_parts as parts
     join public.bar_bills as bills on bills.party_id = parts.party_id
-    where parts.party_id = p_party and ((select everyone.needed from everyone) or parts.user_id = p_user)
+    where parts.party_id = p_party
   ),
   own as (
-    select own_lines.user_id, sum(own_lines.amount)::bigint as total from own_lines group by own_lines.user_id
-  ),
-  honour as (
-    select honours.user_id, honours.set_at, users.full_name from public.party_honours as honours
-    join public.users on users.id = honours.user_id
-    where honours.party_id = p_party
+    select mine.user_id, sum(mine.amount)::bigint as total
+    from (
+      select orders.user_id, orders.product_price::bigint as amount
+      from public.orders where orders.party_id = p_party and orders.active and exists (select from honour)
+      union all
+      select claims.user_id, claims.amount::bigint
+      from public.bill_claims as claims where claims.party_id = p_party and exists (select from honour)
+    ) as mine
+    group by mine.user_id
   ),
   others as (
     select own.user_id, row_number() over (order by own.user_id) as rank, count(*) over () as n
@@ -216,21 +214,27 @@ as $$
     where exists (select from others)
   )
   select lines.* from (
-  select own_lines.user_id, own_lines.id, own_lines.kind, own_lines.product_name, own_lines.amount, own_lines.created_at, own_lines.seq
-  from own_lines
-  union all
-  select parts.user_id, null, 'spread', 'Parte de lo sin dueño', parts.amount, parts.settled_at, 9223372036854775805
-  from parts
-  union all
-  select others.user_id, null, 'invitation', 'Invitación a ' || honoured.full_name,
-         honoured.total / others.n + case when others.rank <= honoured.total % others.n then 1 else 0 end,
-         honoured.set_at, 9223372036854775806
-  from others cross join honoured
-  where honoured.total > 0
-  union all
-  select honoured.user_id, null, 'honoured', 'Tu cuenta la paga la fiesta.', -honoured.total, honoured.set_at, -1
-  from honoured
-  where honoured.total > 0
+    select orders.user_id, orders.id, 'order'::text as kind, orders.product_name, orders.product_price::bigint as amount,
+           orders.created_at, null::bigint as seq
+    from public.orders
+    where orders.party_id = p_party and orders.active and (p_user is null or orders.user_id = p_user)
+    union all
+    select claims.user_id, claims.id, 'claim', claims.product_name, claims.amount, claims.created_at, claims.activated_seq
+    from public.bill_claims as claims
+    where claims.party_id = p_party and (p_user is null or claims.user_id = p_user)
+    union all
+    select parts.user_id, null, 'spread', 'Parte de lo sin dueño', parts.amount, parts.settled_at, 9223372036854775805
+    from parts
+    union all
+    select others.user_id, null, 'invitation', 'Invitación a ' || honoured.full_name,
+           honoured.total / others.n + case when others.rank <= honoured.total % others.n then 1 else 0 end,
+           honoured.set_at, 9223372036854775806
+    from others cross join honoured
+    where honoured.total > 0
+    union all
+    select honoured.user_id, null, 'honoured', 'Tu cuenta la paga la fiesta.', -honoured.total, honoured.set_at, -1
+    from honoured
+    where honoured.total > 0
   ) as lines
   where p_user is null or lines.user_id = p_user
 $$;
@@ -299,8 +303,10 @@ as $$
           and public.tipped_total(greatest(covered.running, 0)::bigint) <= coalesce(marks.paid_amount, 0)
       ) order by covered.created_at desc, covered.id)
       from (
-        select lines.*, sum(lines.amount) over (order by lines.seq, lines.id) as running
+        select lines.*, sum(lines.amount) over (order by turn.seq, lines.id) as running
         from public.party_tab_lines(p_party, users.id) as lines
+        cross join lateral (select coalesce(lines.seq, (select activations.activated_seq from public.order_activations as activations
+                                                        where activations.order_id = lines.id), 0) as seq) as turn
       ) as covered
     ), '[]'::json)
   )
@@ -326,8 +332,9 @@ as $$
       and public.tipped_total(greatest(covered.running, 0)::bigint) <= coalesce(marks.paid_amount, 0)
   ) order by users.full_name, users.id, covered.created_at, covered.id), '[]'::json)
   from (
-    select lines.*, sum(lines.amount) over (partition by lines.user_id order by lines.seq, lines.id) as running
+    select lines.*, sum(lines.amount) over (partition by lines.user_id order by coalesce(lines.seq, activations.activated_seq, 0), lines.id) as running
     from public.party_tab_lines(p_party) as lines
+    left join public.order_activations as activations on activations.order_id = lines.id
   ) as covered
   join public.users on users.id = covered.user_id
   left join public.host_paid_marks as marks on marks.user_id = covered.user_id
