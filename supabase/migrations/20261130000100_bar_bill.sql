@@ -45,10 +45,14 @@ create table public.bar_bill_lines (
   menu_name text,
   quantity integer not null check (quantity between 1 and 1000),
   unit_price integer not null check (unit_price between 1 and 1000000),
+  -- The product it is, by name key: the bill's lines meet orders and each other by it.
+  product_key text not null generated always as (public.bill_name_key(coalesce(menu_name, product))) stored,
   unique (party_id, position) deferrable initially deferred,
   unique (id, party_id),
   unique (id, unit_price)
 );
+
+create index bar_bill_lines_product on public.bar_bill_lines (party_id, product_key);
 
 -- ─── Claims: a unit, or a share of one, of a bill line ───────────────────────
 -- A unit claimed is a row here; every claim of it has the unit's share count,
@@ -417,16 +421,19 @@ as $$
     select bar_bill_lines.*, coalesce(bar_bill_lines.menu_name, bar_bill_lines.product) as name
     from public.bar_bill_lines where bar_bill_lines.party_id = p_party
   ),
+  -- By product name first: the key is computed once per name, not once per order.
   declared as (
-    select orders.product_name as name, orders.product_price::bigint as amount
+    select orders.product_name as name, sum(orders.product_price)::bigint as amount
     from public.orders where orders.party_id = p_party and orders.active
+    group by orders.product_name
     union all
-    select claims.product_name, claims.amount from public.bill_claims as claims where claims.party_id = p_party
+    select claims.product_name, sum(claims.amount)::bigint from public.bill_claims as claims where claims.party_id = p_party
+    group by claims.product_name
   ),
   billed_products as (
-    select public.bill_name_key(lines.name) as key, min(lines.position) as position, (array_agg(lines.name order by lines.position))[1] as name,
+    select lines.product_key as key, min(lines.position) as position, (array_agg(lines.name order by lines.position))[1] as name,
            sum(lines.quantity::bigint * lines.unit_price) as billed
-    from lines group by public.bill_name_key(lines.name)
+    from lines group by lines.product_key
   ),
   declared_products as (
     select public.bill_name_key(declared.name) as key, min(declared.name) as name, sum(declared.amount) as declared
@@ -517,10 +524,10 @@ begin
   -- Each old line is kept by the first new line of its product and price.
   update pg_temp.new_bill_lines as fresh set reuse = old.id
   from (
-    select distinct on (public.bill_name_key(coalesce(old.menu_name, old.product)), old.unit_price) old.id,
-           public.bill_name_key(coalesce(old.menu_name, old.product)) as key, old.unit_price
+    select distinct on (old.product_key, old.unit_price) old.id,
+           old.product_key as key, old.unit_price
     from public.bar_bill_lines as old where old.party_id = p_party
-    order by public.bill_name_key(coalesce(old.menu_name, old.product)), old.unit_price, old.position
+    order by old.product_key, old.unit_price, old.position
   ) as old
   where fresh.key = old.key and fresh.unit_price = old.unit_price
     and fresh.position = (select min(same.position) from pg_temp.new_bill_lines as same where same.key = fresh.key and same.unit_price = fresh.unit_price);
@@ -691,10 +698,10 @@ begin
   if not found then
     raise exception using errcode = 'foreign_key_violation', constraint = 'bill_line_unknown', message = 'bill_line_unknown: no such line on this party''s bill';
   end if;
-  key := public.bill_name_key(coalesce(line.menu_name, line.product));
+  key := line.product_key;
   -- Every line of the product, locked in one order: claims of one product take turns.
   perform from public.bar_bill_lines
-  where bar_bill_lines.party_id = party and public.bill_name_key(coalesce(bar_bill_lines.menu_name, bar_bill_lines.product)) = key
+  where bar_bill_lines.party_id = party and bar_bill_lines.product_key = key
   order by bar_bill_lines.id for update;
   -- A replay that raced itself: the first one is the claim.
   select * into held from public.bill_claims where bill_claims.id = p_id;
@@ -715,10 +722,12 @@ begin
   if unit is null then
     -- A new unit: the product's billed units less its picks and its units claimed.
     units_left := (select coalesce(sum(same.quantity), 0) from public.bar_bill_lines as same
-                   where same.party_id = party and public.bill_name_key(coalesce(same.menu_name, same.product)) = key)
-      - (select count(*) from public.orders where orders.party_id = party and orders.active and public.bill_name_key(orders.product_name) = key)
+                   where same.party_id = party and same.product_key = key)
+      - (select coalesce(sum(named.n), 0) from (
+           select orders.product_name, count(*) as n from public.orders where orders.party_id = party and orders.active group by orders.product_name
+         ) as named where public.bill_name_key(named.product_name) = key)
       - (select count(*) from public.bill_units join public.bar_bill_lines as same on same.id = bill_units.line_id
-         where same.party_id = party and public.bill_name_key(coalesce(same.menu_name, same.product)) = key);
+         where same.party_id = party and same.product_key = key);
     select min(free.n) into unit from generate_series(0, line.quantity - 1) as free(n)
     where not exists (select from public.bill_units where bill_units.line_id = p_line and bill_units.unit_no = free.n);
     if unit is null or units_left <= 0 then
@@ -768,17 +777,32 @@ as $$
   lines as (select lines.* from me cross join lateral public.party_tab_lines(me.party_id, me.id) as lines),
   bill as (select bar_bills.* from public.bar_bills join me on me.party_id = bar_bills.party_id),
   products as (
-    select public.bill_name_key(coalesce(bill_lines.menu_name, bill_lines.product)) as key, sum(bill_lines.quantity) as billed
+    select bill_lines.product_key as key, sum(bill_lines.quantity) as billed
     from public.bar_bill_lines as bill_lines join me on me.party_id = bill_lines.party_id
     group by 1
   ),
+  -- Read only while the bill has units to claim: a party without a bill pays nothing for it.
+  open_bill as (select from bill where bill.settled_by is null and exists (select from products)),
+  -- Keyed once per product name, not once per order: the key is the costly part.
+  picks as (
+    select public.bill_name_key(named.product_name) as key, sum(named.n) as n
+    from (
+      select orders.product_name, count(*) as n
+      from public.orders join me on me.party_id = orders.party_id
+      where orders.active and exists (select from open_bill)
+      group by orders.product_name
+    ) as named
+    group by 1
+  ),
+  claimed as (
+    select same.product_key as key, count(*) as n
+    from public.bill_units join public.bar_bill_lines as same on same.id = bill_units.line_id join me on me.party_id = same.party_id
+    where exists (select from open_bill)
+    group by 1
+  ),
   taken as (
-    select products.key, products.billed
-      - (select count(*) from public.orders join me on me.party_id = orders.party_id
-         where orders.active and public.bill_name_key(orders.product_name) = products.key)
-      - (select count(*) from public.bill_units join public.bar_bill_lines as same on same.id = bill_units.line_id join me on me.party_id = same.party_id
-         where public.bill_name_key(coalesce(same.menu_name, same.product)) = products.key) as units_left
-    from products
+    select products.key, products.billed - coalesce(picks.n, 0) - coalesce(claimed.n, 0) as units_left
+    from products left join picks on picks.key = products.key left join claimed on claimed.key = products.key
   )
   select json_build_object(
     'total', (select coalesce(sum(lines.amount), 0) from lines join me on me.id = lines.user_id),
@@ -802,7 +826,7 @@ as $$
       ) order by bill_lines.position)
       from public.bar_bill_lines as bill_lines
       join me on me.party_id = bill_lines.party_id
-      join taken on taken.key = public.bill_name_key(coalesce(bill_lines.menu_name, bill_lines.product))
+      join taken on taken.key = bill_lines.product_key
       where least(taken.units_left, bill_lines.quantity - (select count(*) from public.bill_units where bill_units.line_id = bill_lines.id)) > 0
          or exists (select from public.bill_units as units where units.line_id = bill_lines.id and units.shares > 1
                     and (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no) < units.shares)
