@@ -288,6 +288,23 @@ describe('a night with the bar’s bill', () => {
   }
 });
 
+describe('the host’s refusals', () => {
+  it('says in Spanish why: no bill yet, nobody to spread over, an unknown guest', async () => {
+    const party = await openParty('Fiesta sin cuenta');
+    expect(await asHost(party, { action: 'bill' })).toMatchObject({ status: 404, body: { error: BILL_ERRORS.noBill } });
+    expect(await asHost(party, { action: 'settle_bill', by: 'guests' })).toMatchObject({ status: 404, body: { error: BILL_ERRORS.noBill } });
+    await asHost(party, { action: 'save_bill', total: 20000 });
+    expect(await asHost(party, { action: 'settle_bill', by: 'guests' })).toMatchObject({ status: 409, body: { error: BILL_ERRORS.noGuests } });
+    expect(await asHost(party, { action: 'settle_bill', by: 'host' })).toMatchObject({
+      status: 200,
+      body: { without_owner: 0, settlement: { by: 'host', amount: 20000 } },
+    });
+    expect(await asHost(party, { action: 'honour', guestId: crypto.randomUUID(), honoured: true })).toMatchObject({ status: 404 });
+    const other = await openParty('Otra fiesta');
+    expect((await askHost(handler, { key: other.host_key, action: 'save_bill', total: 100, party: party.code }, freshAddress())).status).toBe(403);
+  });
+});
+
 describe('the database’s rules', () => {
   it('keys names as nameKey does, for every product of the list and hostile text', async () => {
     const names = [...PRODUCTS.map((item) => item.name), 'PIÑA COLADA', 'ÀÉÎÕÜ çÇ ñÑ', 'Ǆ ﬁ Ωmega Ärger', 'e\u0301', '🍺 Schop', 'İstanbul', ''];

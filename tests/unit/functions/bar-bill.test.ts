@@ -27,6 +27,7 @@ import {
 } from '../../../supabase/functions/_shared/bar-bill.ts';
 import { nameKey, sqlBillNameKeyFunction } from '../../../supabase/functions/_shared/name-key.ts';
 import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
+import { parseHostAction } from '../../../supabase/functions/_shared/host-request.ts';
 
 const SEED = Number(process.env.BILL_SEED ?? 20261132);
 const RUNS = 500;
@@ -187,6 +188,47 @@ describe(`money that sums exactly (seed ${SEED}, BILL_SEED to change)`, () => {
       }),
       property,
     );
+  });
+});
+
+describe('the host’s requests on the bill', () => {
+  const GUEST = '0b6a0f5e-8f3c-4c7e-9a43-3f3f0d6b1a2c';
+
+  it('takes a bill of lines or of a total, each line cleaned and checked', () => {
+    expect(parseHostAction({ action: 'save_bill', lines: [{ product: '  Piña  colada ', quantity: 2, unitPrice: 6990 }] })).toEqual({
+      ok: true,
+      value: { action: 'save_bill', lines: [{ product: 'Piña colada', quantity: 2, unitPrice: 6990 }] },
+    });
+    expect(parseHostAction({ action: 'save_bill', total: 48570 })).toEqual({ ok: true, value: { action: 'save_bill', total: 48570 } });
+    expect(parseHostAction({ action: 'settle_bill', by: 'host' })).toEqual({ ok: true, value: { action: 'settle_bill', by: 'host' } });
+    expect(parseHostAction({ action: 'honour', guestId: GUEST, honoured: true })).toEqual({
+      ok: true,
+      value: { action: 'honour', guestId: GUEST, honoured: true },
+    });
+  });
+
+  it('refuses with each bad line’s problem, numbered, and with a reason for the rest', () => {
+    expect(
+      parseHostAction({
+        action: 'save_bill',
+        lines: [
+          { product: 'Pisco', quantity: 1, unitPrice: 3000 },
+          { product: 'Pisco', quantity: 1, unitPrice: 0 },
+        ],
+      }),
+    ).toEqual({
+      ok: false,
+      error: `Línea 2: ${BILL_PROBLEMS.price}`,
+      problems: [{ line: 2, problem: BILL_PROBLEMS.price }],
+    });
+    expect(parseHostAction({ action: 'save_bill', lines: [], total: 100 })).toMatchObject({
+      ok: false,
+      error: 'La cuenta del bar lleva líneas o un total, no ambos.',
+    });
+    expect(parseHostAction({ action: 'save_bill', total: 1.5 })).toMatchObject({ ok: false, error: BILL_PROBLEMS.total });
+    expect(parseHostAction({ action: 'save_bill' })).toMatchObject({ ok: false, error: BILL_PROBLEMS.empty });
+    expect(parseHostAction({ action: 'settle_bill', by: 'nadie' })).toMatchObject({ ok: false, error: 'by debe ser guests o host.' });
+    expect(parseHostAction({ action: 'honour', guestId: 'x', honoured: true })).toMatchObject({ ok: false, error: 'guestId debe ser un UUID.' });
   });
 });
 
