@@ -673,6 +673,7 @@ declare
   units_left bigint;
   unit integer;
   share integer;
+  settled text;
 begin
   if guest is null or party is null then
     raise exception using errcode = 'insufficient_privilege', constraint = 'guest_unknown', message = 'guest_unknown: the request names no guest of a party';
@@ -691,7 +692,9 @@ begin
   if not (p_shares = 1 or p_shares between 2 and 12) then
     raise exception using errcode = 'invalid_parameter_value', constraint = 'bill_shares_range', message = 'bill_shares_range: a unit is claimed whole or shared by 2 to 12';
   end if;
-  if exists (select from public.bar_bills where bar_bills.party_id = party and bar_bills.settled_by is not null for share) then
+  -- The bill's row, shared: a settlement (which takes it for update) waits for the claims under way, and they for it.
+  select bar_bills.settled_by into settled from public.bar_bills where bar_bills.party_id = party for share;
+  if settled is not null then
     raise exception using errcode = 'check_violation', constraint = 'bill_settled', message = 'bill_settled: what was left of the bill is settled';
   end if;
   select * into line from public.bar_bill_lines where bar_bill_lines.id = p_line and bar_bill_lines.party_id = party;

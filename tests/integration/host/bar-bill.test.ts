@@ -326,6 +326,18 @@ describe('claims under a crowd', () => {
     expect(units.map((row) => row.unit_no)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it('a spread racing ten claims still leaves the tabs adding up to the bill', async () => {
+    const party = await openParty('Fiesta apurada');
+    const guests = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => guestWithOrders(stack, `Apurado Número ${index}`, [product('Guinness 500cc')], party.code)),
+    );
+    const lineId = firstLineOf((await asHost(party, { action: 'save_bill', lines: billLines('Guinness 500cc;20;5990') })).body);
+    const claims = guests.flatMap((guest) => [claim(guest, lineId), claim(guest, lineId)]);
+    const [settled] = await Promise.all([asHost(party, { action: 'settle_bill', by: 'guests' }), ...claims]);
+    expect(settled.status).toBe(200);
+    expect((await totalsOf(party)).total).toBe(20 * 5990);
+  });
+
   it('takes claims after the party’s close, and no new picks', async () => {
     const party = await openParty('Fiesta que cierra');
     const guest = await guestWithOrders(stack, 'Dani Rojas', [product('Guinness 500cc')], party.code);
