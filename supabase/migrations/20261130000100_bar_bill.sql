@@ -3,7 +3,8 @@
 -- a share), the host spreads what is left over the guests with orders or pays
 -- it, and a guest of honour's total is shared by the others. Every money rule
 -- is rules of supabase/functions/_shared/bar-bill.ts (shares, even parts) and
--- name-key.ts (bill_name_key), generated from them and held equal by npm test.
+-- name-key.ts (bill_name_key: the list's public.name_key of rules.ts, issue 30),
+-- generated from them and held equal by npm test.
 --
 -- One truth for money: public.party_tab_lines(party) is every line of every
 -- tab (active orders, claims, the part of what was left, the invitation and
@@ -11,15 +12,11 @@
 -- summary, a guest's detail, the CSV, paid marks' coverage, the default mark,
 -- the owner's list, the guest's phone) is a sum over it.
 
--- The tip, as rules.ts's tippedTotal (issue 29 writes the same function).
-create or replace function public.tipped_total(p_total bigint) returns bigint
-language sql immutable strict parallel safe
-return (p_total * 11) / 10;
-grant execute on function public.tipped_total(bigint) to anon, authenticated, service_role;
+-- The tip is public.tipped_total() (20261129000100, rules.ts's tippedTotal) everywhere below.
 
 create or replace function public.bill_name_key(p_name text) returns text
 language sql immutable strict parallel safe
-return pg_catalog.translate(pg_catalog.regexp_replace(normalize(p_name, NFD), '[\u0300-\u036f]', '', 'g'), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
+return public.name_key(p_name);
 grant execute on function public.bill_name_key(text) to anon, authenticated, service_role;
 
 -- ─── The bill: one per party, its lines or its total ─────────────────────────
@@ -344,7 +341,49 @@ as $$
   left join public.host_paid_marks as marks on marks.user_id = covered.user_id
 $$;
 
--- The default mark is the guest's tab total as the one rule sums it, with tip.
+-- The most a guest's mark may record (issue 30's bound, with the bill): every
+-- order the guest ever made in the party (active or taken off since, as
+-- before) and every line the server put on the tab (claims, the part of what
+-- was left, the invitation, the guest of honour's total taken off), as
+-- party_tab_lines sums them, with tip. The paid_within_orders trigger and
+-- host_mark_paid both read it, so a mark of a claim or a spread part is taken
+-- and a script's amount past the tab is still refused.
+create or replace function public.guest_ever_owed(p_user_id uuid) returns bigint
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select public.tipped_total(greatest(
+    coalesce((select sum(orders.product_price) from public.orders where orders.user_id = p_user_id), 0)
+      + coalesce((
+        select sum(lines.amount)
+        from public.users
+        cross join lateral public.party_tab_lines(users.party_id, users.id) as lines
+        where users.id = p_user_id and lines.kind <> 'order'
+      ), 0),
+    0)::bigint)
+$$;
+
+create or replace function public.paid_within_orders() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.paid_amount > public.guest_ever_owed(new.user_id) then
+    raise exception using
+      errcode = 'check_violation',
+      constraint = 'paid_within_orders',
+      message = 'paid_within_orders: a mark records at most what the guest ever owed (orders and the bill''s lines), with tip',
+      detail = format('Guest %s, amount %s.', new.user_id, new.paid_amount);
+  end if;
+  return new;
+end
+$$;
+
+-- The default mark is the guest's tab total as the one rule sums it, with tip;
+-- no mark past guest_ever_owed ({ refused: 'paid_over_orders' }).
 create or replace function public.host_mark_paid(p_party uuid, p_user_id uuid, p_paid boolean, p_amount bigint default null) returns json
 language plpgsql
 volatile
@@ -365,6 +404,9 @@ begin
     select public.tipped_total(greatest(coalesce(sum(lines.amount), 0), 0)::bigint)
     from public.party_tab_lines(p_party, p_user_id) as lines
   ));
+  if v_amount > public.guest_ever_owed(p_user_id) then
+    return json_build_object('refused', 'paid_over_orders');
+  end if;
   insert into public.host_paid_marks (user_id, paid_amount, paid_at)
   values (p_user_id, v_amount, now())
   on conflict (user_id) do update set paid_amount = excluded.paid_amount, paid_at = excluded.paid_at;
