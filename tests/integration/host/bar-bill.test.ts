@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseParty } from '../../../src/host/party.ts';
 import { compareBill, parseBillText, partyTabs, shareAmounts, type BillLine, type MatchedBillLine } from '../../../supabase/functions/_shared/bar-bill.ts';
-import { BILL_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
+import { BILL_ERRORS, HOST_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
 import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { nameKey } from '../../../supabase/functions/_shared/name-key.ts';
 import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
@@ -260,6 +260,13 @@ describe('a night with the bar’s bill', () => {
     expect((marked.body as { paid_amount: number }).paid_amount).toBe(row?.tipped);
     const detail = (await asHost(party, { action: 'guest', guestId: carla.id })).body as { orders: { paid: boolean }[] };
     expect(detail.orders.every((line) => line.paid)).toBe(true);
+    // Issue 30's bound counts the server's lines: one peso past the tab is refused, by the host function and by the table.
+    const over = (row?.tipped ?? 0) + 1;
+    expect(await asHost(party, { action: 'paid', guestId: carla.id, paid: true, amount: over })).toMatchObject({
+      status: 409,
+      body: { error: HOST_ERRORS.paidOverOrders },
+    });
+    await expect(stack.query('update host_paid_marks set paid_amount = $2 where user_id = $1', [carla.id, over])).rejects.toThrow(/paid_within_orders/);
   });
 
   it('refuses a new bill that drops claimed units; a save that keeps them replaces the bill', async () => {
