@@ -43,6 +43,7 @@ create table public.bar_bill_lines (
   quantity integer not null check (quantity between 1 and 1000),
   unit_price integer not null check (unit_price between 1 and 1000000),
   -- The product it is, by name key: the bill's lines meet orders and each other by it.
+  -- Stored: a later change of name_key() must recompute it (update bar_bill_lines set product = product).
   product_key text not null generated always as (public.bill_name_key(coalesce(menu_name, product))) stored,
   unique (party_id, position) deferrable initially deferred,
   unique (id, party_id),
