@@ -11,9 +11,214 @@ GRANT USAGE ON SCHEMA public TO PUBLIC, anon, service_role;
 
 -- Sequences
 
+CREATE SEQUENCE public.bill_claims_order_seq AS bigint;
+
 CREATE SEQUENCE public.orders_activation_seq AS bigint;
 
 -- Functions
+
+CREATE OR REPLACE FUNCTION public.bill_comparison(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with bill as (select * from public.bar_bills where bar_bills.party_id = p_party),
+  lines as (
+    select bar_bill_lines.*, coalesce(bar_bill_lines.menu_name, bar_bill_lines.product) as name
+    from public.bar_bill_lines where bar_bill_lines.party_id = p_party
+  ),
+  -- By product name first: the key is computed once per name, not once per order.
+  declared as (
+    select orders.product_name as name, sum(orders.product_price)::bigint as amount
+    from public.orders where orders.party_id = p_party and orders.active
+    group by orders.product_name
+    union all
+    select claims.product_name, sum(claims.amount)::bigint from public.bill_claims as claims where claims.party_id = p_party
+    group by claims.product_name
+  ),
+  billed_products as (
+    select lines.product_key as key, min(lines.position) as position, (array_agg(lines.name order by lines.position))[1] as name,
+           sum(lines.quantity::bigint * lines.unit_price) as billed
+    from lines group by lines.product_key
+  ),
+  declared_products as (
+    select public.bill_name_key(declared.name) as key, min(declared.name) as name, sum(declared.amount) as declared
+    from declared group by public.bill_name_key(declared.name)
+  ),
+  products as (
+    select coalesce(billed_products.name, declared_products.name) as product,
+           coalesce(billed_products.billed, 0) as billed, coalesce(declared_products.declared, 0) as declared,
+           billed_products.position, coalesce(billed_products.key, declared_products.key) as key
+    from billed_products full join declared_products on declared_products.key = billed_products.key
+    where exists (select from lines)
+  ),
+  totals as (
+    select coalesce(bill.total, (select sum(lines.quantity::bigint * lines.unit_price) from lines), 0) as billed,
+           coalesce((select sum(declared.amount) from declared), 0) as declared,
+           exists (select from lines) as per_product
+    from bill
+  )
+  select json_build_object(
+    'billed', totals.billed,
+    'declared', totals.declared,
+    'without_owner', case
+      when bill.settled_by is not null then greatest(totals.billed - totals.declared - bill.settled_amount, 0)
+      when totals.per_product then (select coalesce(sum(greatest(products.billed - products.declared, 0)), 0) from products)
+      else greatest(totals.billed - totals.declared, 0) end,
+    'declared_over', case
+      when totals.per_product then (select coalesce(sum(greatest(products.declared - products.billed, 0)), 0) from products)
+      else greatest(totals.declared - totals.billed, 0) end,
+    'to_spread', greatest(totals.billed - totals.declared, 0),
+    'settlement', case when bill.settled_by is null then null
+      else json_build_object('by', bill.settled_by, 'amount', bill.settled_amount, 'at', bill.settled_at) end,
+    'saved_at', bill.saved_at,
+    'total_only', bill.total is not null,
+    'guest_of_honour', (
+      select json_build_object('id', users.id, 'full_name', users.full_name)
+      from public.party_honours as honours join public.users on users.id = honours.user_id
+      where honours.party_id = p_party
+    ),
+    'lines', coalesce((
+      select json_agg(json_build_object(
+        'id', lines.id, 'product', lines.product, 'menu_name', lines.menu_name, 'quantity', lines.quantity, 'unit_price', lines.unit_price,
+        'claimed_units', (select count(*) from public.bill_units where bill_units.line_id = lines.id)
+      ) order by lines.position) from lines
+    ), '[]'::json),
+    'products', coalesce((
+      select json_agg(json_build_object(
+        'product', products.product, 'billed', products.billed, 'declared', products.declared, 'difference', products.billed - products.declared
+      ) order by products.position nulls last, products.key) from products
+    ), '[]'::json)
+  )
+  from bill cross join totals
+$function$;
+REVOKE ALL ON FUNCTION public.bill_comparison(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.bill_comparison(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.bill_line_keeps_units()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select from public.bill_units where bill_units.line_id = new.id and bill_units.unit_no >= new.quantity) then
+    raise exception using errcode = 'check_violation', constraint = 'bill_claimed',
+      message = 'bill_claimed: a bill line holds fewer units than its guests claimed';
+  end if;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.bill_line_keeps_units() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.bill_unit_within_line()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select from public.bar_bill_lines where bar_bill_lines.id = new.line_id and new.unit_no < bar_bill_lines.quantity) then
+    raise exception using errcode = 'check_violation', constraint = 'bill_line_taken',
+      message = 'bill_line_taken: every unit of this bill line is claimed';
+  end if;
+  return new;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.bill_unit_within_line() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer DEFAULT 1, p_created_at timestamp with time zone DEFAULT now())
+ RETURNS json
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  guest uuid := public.request_guest_id();
+  party uuid := public.request_party_id();
+  held public.bill_claims;
+  line public.bar_bill_lines;
+  key text;
+  units_left bigint;
+  unit integer;
+  share integer;
+  settled text;
+begin
+  if guest is null or party is null then
+    raise exception using errcode = 'insufficient_privilege', constraint = 'guest_unknown', message = 'guest_unknown: the request names no guest of a party';
+  end if;
+  select * into held from public.bill_claims where bill_claims.id = p_id;
+  if found then
+    if held.user_id <> guest then
+      raise exception using errcode = 'unique_violation', constraint = 'bill_claims_pkey', message = 'bill_claims_pkey: this id is another claim';
+    end if;
+    return public.bill_claim_json(held);
+  end if;
+  if not exists (select from public.users where users.id = guest and users.party_id = party) then
+    raise exception using errcode = 'foreign_key_violation', constraint = 'bill_claims_user_id_fkey',
+      message = 'insert or update on table "bill_claims" violates foreign key constraint "bill_claims_user_id_fkey"';
+  end if;
+  if not (p_shares = 1 or p_shares between 2 and 12) then
+    raise exception using errcode = 'invalid_parameter_value', constraint = 'bill_shares_range', message = 'bill_shares_range: a unit is claimed whole or shared by 2 to 12';
+  end if;
+  -- The bill's row, shared: a settlement (which takes it for update) waits for the claims under way, and they for it.
+  select bar_bills.settled_by into settled from public.bar_bills where bar_bills.party_id = party for share;
+  if settled is not null then
+    raise exception using errcode = 'check_violation', constraint = 'bill_settled', message = 'bill_settled: what was left of the bill is settled';
+  end if;
+  select * into line from public.bar_bill_lines where bar_bill_lines.id = p_line and bar_bill_lines.party_id = party;
+  if not found then
+    raise exception using errcode = 'foreign_key_violation', constraint = 'bill_line_unknown', message = 'bill_line_unknown: no such line on this party''s bill';
+  end if;
+  key := line.product_key;
+  -- Every line of the product, locked in one order: claims of one product take turns.
+  perform from public.bar_bill_lines
+  where bar_bill_lines.party_id = party and bar_bill_lines.product_key = key
+  order by bar_bill_lines.id for update;
+  -- A replay that raced itself: the first one is the claim.
+  select * into held from public.bill_claims where bill_claims.id = p_id;
+  if found then
+    return public.bill_claim_json(held);
+  end if;
+  if p_shares > 1 then
+    select units.unit_no, (select min(free.n) from generate_series(0, p_shares - 1) as free(n)
+                           where not exists (select from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no and bill_claims.share_no = free.n))
+    into unit, share
+    from public.bill_units as units
+    where units.line_id = p_line and units.shares = p_shares
+      and (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no) < p_shares
+      and not exists (select from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no and bill_claims.user_id = guest)
+    order by units.unit_no
+    limit 1;
+  end if;
+  if unit is null then
+    -- A new unit: the product's billed units less its picks and its units claimed.
+    units_left := (select coalesce(sum(same.quantity), 0) from public.bar_bill_lines as same
+                   where same.party_id = party and same.product_key = key)
+      - (select coalesce(sum(named.n), 0) from (
+           select orders.product_name, count(*) as n from public.orders where orders.party_id = party and orders.active group by orders.product_name
+         ) as named where public.bill_name_key(named.product_name) = key)
+      - (select count(*) from public.bill_units join public.bar_bill_lines as same on same.id = bill_units.line_id
+         where same.party_id = party and same.product_key = key);
+    select min(free.n) into unit from generate_series(0, line.quantity - 1) as free(n)
+    where not exists (select from public.bill_units where bill_units.line_id = p_line and bill_units.unit_no = free.n);
+    if unit is null or units_left <= 0 then
+      raise exception using errcode = 'check_violation', constraint = 'bill_line_taken', message = 'bill_line_taken: every unit of this bill line is claimed';
+    end if;
+    insert into public.bill_units (line_id, unit_no, shares, unit_price) values (p_line, unit, p_shares, line.unit_price);
+    share := 0;
+  end if;
+  insert into public.bill_claims (id, party_id, user_id, line_id, unit_no, shares, share_no, unit_price, amount, product_name, created_at)
+  values (p_id, party, guest, p_line, unit, p_shares, share, line.unit_price,
+          line.unit_price / p_shares + case when share < line.unit_price % p_shares then 1 else 0 end,
+          coalesce(line.menu_name, line.product), least(coalesce(p_created_at, now()), now()))
+  returning * into held;
+  return public.bill_claim_json(held);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.guest_ever_owed(p_user_id uuid)
  RETURNS bigint
@@ -21,7 +226,15 @@ CREATE OR REPLACE FUNCTION public.guest_ever_owed(p_user_id uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  select public.tipped_total(coalesce(sum(orders.product_price), 0)::bigint) from public.orders where orders.user_id = p_user_id
+  select public.tipped_total(greatest(
+    coalesce((select sum(orders.product_price) from public.orders where orders.user_id = p_user_id), 0)
+      + coalesce((
+        select sum(lines.amount)
+        from public.users
+        cross join lateral public.party_tab_lines(users.party_id, users.id) as lines
+        where users.id = p_user_id and lines.kind <> 'order'
+      ), 0),
+    0)::bigint)
 $function$;
 REVOKE ALL ON FUNCTION public.guest_ever_owed(p_user_id uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.guest_ever_owed(p_user_id uuid) TO service_role;
@@ -75,6 +288,17 @@ $function$;
 REVOKE ALL ON FUNCTION public.host_add_product(p_party uuid, p_name text, p_price integer, p_category text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_add_product(p_party uuid, p_name text, p_price integer, p_category text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.host_bill(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(public.bill_comparison(p_party), json_build_object('refused', 'no_bill'))
+$function$;
+REVOKE ALL ON FUNCTION public.host_bill(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_bill(p_party uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.host_close_party(p_party uuid)
  RETURNS json
  LANGUAGE sql
@@ -122,16 +346,18 @@ AS $function$
     'orders', coalesce((
       select json_agg(json_build_object(
         'id', covered.id,
+        'kind', covered.kind,
         'product_name', covered.product_name,
-        'product_price', covered.product_price,
+        'product_price', covered.amount,
         'created_at', covered.created_at,
-        'paid', marks.paid_amount is not null and public.tipped_total(covered.running) <= marks.paid_amount
+        'paid', (marks.paid_amount is not null or covered.running <= 0)
+          and public.tipped_total(greatest(covered.running, 0)::bigint) <= coalesce(marks.paid_amount, 0)
       ) order by covered.created_at desc, covered.id)
       from (
-        select orders.*, sum(orders.product_price) over (order by activations.activated_seq, orders.id) as running
-        from public.orders
-        left join public.order_activations as activations on activations.order_id = orders.id
-        where orders.user_id = users.id and orders.active
+        select lines.*, sum(lines.amount) over (order by turn.seq, lines.id) as running
+        from public.party_tab_lines(p_party, users.id) as lines
+        cross join lateral (select coalesce(lines.seq, (select activations.activated_seq from public.order_activations as activations
+                                                        where activations.order_id = lines.id), 0) as seq) as turn
       ) as covered
     ), '[]'::json)
   )
@@ -223,9 +449,8 @@ begin
     return json_build_object('id', p_user_id, 'paid_amount', null, 'paid_at', null);
   end if;
   v_amount := coalesce(p_amount, (
-    select public.tipped_total(coalesce(sum(orders.product_price), 0)::bigint)
-    from public.orders
-    where orders.user_id = p_user_id and orders.active
+    select public.tipped_total(greatest(coalesce(sum(lines.amount), 0), 0)::bigint)
+    from public.party_tab_lines(p_party, p_user_id) as lines
   ));
   if v_amount > public.guest_ever_owed(p_user_id) then
     return json_build_object('refused', 'paid_over_orders');
@@ -258,16 +483,17 @@ AS $function$
   select coalesce(json_agg(json_build_object(
     'user_id', users.id,
     'full_name', users.full_name,
+    'kind', covered.kind,
     'product_name', covered.product_name,
-    'product_price', covered.product_price,
+    'product_price', covered.amount,
     'created_at', covered.created_at,
-    'paid', marks.paid_amount is not null and public.tipped_total(covered.running) <= marks.paid_amount
+    'paid', (marks.paid_amount is not null or covered.running <= 0)
+      and public.tipped_total(greatest(covered.running, 0)::bigint) <= coalesce(marks.paid_amount, 0)
   ) order by users.full_name, users.id, covered.created_at, covered.id), '[]'::json)
   from (
-    select orders.*, sum(orders.product_price) over (partition by orders.user_id order by activations.activated_seq, orders.id) as running
-    from public.orders
-    left join public.order_activations as activations on activations.order_id = orders.id
-    where orders.party_id = p_party and orders.active
+    select lines.*, sum(lines.amount) over (partition by lines.user_id order by coalesce(lines.seq, activations.activated_seq, 0), lines.id) as running
+    from public.party_tab_lines(p_party) as lines
+    left join public.order_activations as activations on activations.order_id = lines.id
   ) as covered
   join public.users on users.id = covered.user_id
   left join public.host_paid_marks as marks on marks.user_id = covered.user_id
@@ -294,10 +520,15 @@ AS $function$
   ) order by parties.party_date desc, parties.created_at desc, parties.id), '[]'::json)
   from public.parties
   left join (
-    select orders.party_id, count(distinct orders.user_id) as guests, sum(orders.product_price)::bigint as total
-    from public.orders
-    where orders.active
-    group by orders.party_id
+    select lines.party_id, count(distinct lines.user_id) filter (where lines.counted) as guests, sum(lines.amount)::bigint as total
+    from (
+      select orders.party_id, orders.user_id, orders.product_price::bigint as amount, true as counted from public.orders where orders.active
+      union all
+      select claims.party_id, claims.user_id, claims.amount, true from public.bill_claims as claims
+      union all
+      select parts.party_id, parts.user_id, parts.amount, false from public.bill_spread_parts as parts
+    ) as lines
+    group by lines.party_id
   ) as tabs on tabs.party_id = parties.id
 $function$;
 REVOKE ALL ON FUNCTION public.host_parties() FROM PUBLIC;
@@ -309,12 +540,12 @@ CREATE OR REPLACE FUNCTION public.host_party(p_party uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  with tabs as (
-    select orders.user_id, count(*) as order_count, sum(orders.product_price)::bigint as total,
-           max(orders.created_at) as last_order_at
-    from public.orders
-    where orders.party_id = p_party and orders.active
-    group by orders.user_id
+  with lines as (select * from public.party_tab_lines(p_party)),
+  tabs as (
+    select lines.user_id, count(*) filter (where lines.kind in ('order', 'claim')) as order_count, sum(lines.amount)::bigint as total,
+           max(lines.created_at) filter (where lines.kind in ('order', 'claim')) as last_order_at
+    from lines
+    group by lines.user_id
   ),
   guests as (
     select users.id, users.full_name, tabs.order_count, tabs.total, public.tipped_total(tabs.total) as tipped,
@@ -328,6 +559,7 @@ AS $function$
     'tipped', coalesce(sum(guests.tipped), 0),
     'paid', coalesce(sum(guests.paid_amount), 0),
     'owed', coalesce(sum(greatest(guests.tipped - coalesce(guests.paid_amount, 0), 0)), 0),
+    'guest_of_honour', (select honours.user_id from public.party_honours as honours where honours.party_id = p_party),
     'guests', coalesce(json_agg(json_build_object(
       'id', guests.id,
       'full_name', guests.full_name,
@@ -383,6 +615,93 @@ $function$;
 REVOKE ALL ON FUNCTION public.host_party_info(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_party_info(p_party uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint DEFAULT NULL::bigint)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  kept uuid[];
+  lost text;
+begin
+  insert into public.bar_bills (party_id) values (p_party) on conflict (party_id) do nothing;
+  perform from public.bar_bills where bar_bills.party_id = p_party for update;
+  perform from public.bar_bill_lines where bar_bill_lines.party_id = p_party order by bar_bill_lines.id for update;
+
+  create temporary table if not exists pg_temp.new_bill_lines (
+    position integer, product text, menu_name text, quantity integer, unit_price integer, key text, reuse uuid
+  ) on commit drop;
+  delete from pg_temp.new_bill_lines;
+  insert into pg_temp.new_bill_lines (position, product, menu_name, quantity, unit_price, key)
+  select line.n::integer, line.product, listed.name, line.quantity, line."unitPrice", public.bill_name_key(coalesce(listed.name, line.product))
+  from rows from (json_to_recordset(coalesce(p_lines, '[]'::json)) as (product text, quantity integer, "unitPrice" integer)) with ordinality as line(product, quantity, "unitPrice", n)
+  left join lateral (
+    select party_products.name from public.party_products
+    where party_products.party_id = p_party and public.bill_name_key(party_products.name) = public.bill_name_key(line.product)
+    order by party_products.position limit 1
+  ) as listed on true;
+
+  -- Each old line is kept by the first new line of its product and price.
+  update pg_temp.new_bill_lines as fresh set reuse = old.id
+  from (
+    select distinct on (old.product_key, old.unit_price) old.id,
+           old.product_key as key, old.unit_price
+    from public.bar_bill_lines as old where old.party_id = p_party
+    order by old.product_key, old.unit_price, old.position
+  ) as old
+  where fresh.key = old.key and fresh.unit_price = old.unit_price
+    and fresh.position = (select min(same.position) from pg_temp.new_bill_lines as same where same.key = fresh.key and same.unit_price = fresh.unit_price);
+  kept := array(select reuse from pg_temp.new_bill_lines where reuse is not null);
+
+  select coalesce(old.menu_name, old.product) into lost
+  from public.bar_bill_lines as old
+  where old.party_id = p_party
+    and exists (select from public.bill_units where bill_units.line_id = old.id)
+    and (not old.id = any (kept) or (select max(bill_units.unit_no) + 1 from public.bill_units where bill_units.line_id = old.id)
+         > (select fresh.quantity from pg_temp.new_bill_lines as fresh where fresh.reuse = old.id))
+  limit 1;
+  if lost is not null then
+    return json_build_object('refused', 'bill_claimed', 'product', lost);
+  end if;
+
+  delete from public.bill_spread_parts where bill_spread_parts.party_id = p_party;
+  delete from public.bar_bill_lines where bar_bill_lines.party_id = p_party and not bar_bill_lines.id = any (kept);
+  update public.bar_bill_lines
+  set position = fresh.position, product = fresh.product, menu_name = fresh.menu_name, quantity = fresh.quantity
+  from pg_temp.new_bill_lines as fresh where bar_bill_lines.id = fresh.reuse;
+  insert into public.bar_bill_lines (party_id, position, product, menu_name, quantity, unit_price)
+  select p_party, fresh.position, fresh.product, fresh.menu_name, fresh.quantity, fresh.unit_price
+  from pg_temp.new_bill_lines as fresh where fresh.reuse is null;
+  update public.bar_bills
+  set total = case when p_lines is null then p_total end, saved_at = now(), settled_by = null, settled_amount = null, settled_at = null
+  where bar_bills.party_id = p_party;
+  return public.bill_comparison(p_party);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_set_honour(p_party uuid, p_user_id uuid, p_honoured boolean)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select from public.users where users.id = p_user_id and users.party_id = p_party) then
+    return null;
+  end if;
+  if p_honoured then
+    insert into public.party_honours (party_id, user_id) values (p_party, p_user_id)
+    on conflict (party_id) do update set user_id = excluded.user_id, set_at = now();
+  else
+    delete from public.party_honours where party_honours.party_id = p_party and party_honours.user_id = p_user_id;
+  end if;
+  return json_build_object('guest_of_honour', (select party_honours.user_id from public.party_honours where party_honours.party_id = p_party));
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_set_honour(p_party uuid, p_user_id uuid, p_honoured boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_set_honour(p_party uuid, p_user_id uuid, p_honoured boolean) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.host_set_price(p_party uuid, p_name text, p_price integer)
  RETURNS json
  LANGUAGE plpgsql
@@ -423,6 +742,115 @@ $function$;
 REVOKE ALL ON FUNCTION public.host_set_sold_out(p_party uuid, p_name text, p_sold_out boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_set_sold_out(p_party uuid, p_name text, p_sold_out boolean) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.host_settle_bill(p_party uuid, p_by text)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  left_over bigint;
+begin
+  if not exists (select from public.bar_bills where bar_bills.party_id = p_party for update) then
+    return json_build_object('refused', 'no_bill');
+  end if;
+  left_over := (public.bill_comparison(p_party) ->> 'to_spread')::bigint;
+  delete from public.bill_spread_parts where bill_spread_parts.party_id = p_party;
+  if p_by = 'guests' and left_over > 0 then
+    insert into public.bill_spread_parts (party_id, user_id, amount)
+    select p_party, guests.user_id, left_over / guests.n + case when guests.rank <= left_over % guests.n then 1 else 0 end
+    from (
+      select own.user_id, row_number() over (order by own.user_id) as rank, count(*) over () as n
+      from (
+        select orders.user_id from public.orders where orders.party_id = p_party and orders.active
+        union
+        select claims.user_id from public.bill_claims as claims where claims.party_id = p_party
+      ) as own
+    ) as guests
+    where left_over / guests.n + case when guests.rank <= left_over % guests.n then 1 else 0 end > 0;
+    if not found then
+      return json_build_object('refused', 'no_guests');
+    end if;
+  end if;
+  update public.bar_bills set settled_by = p_by, settled_amount = left_over, settled_at = now() where bar_bills.party_id = p_party;
+  return public.bill_comparison(p_party);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_settle_bill(p_party uuid, p_by text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_settle_bill(p_party uuid, p_by text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.my_bill()
+ RETURNS json
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with me as (
+    select users.id, users.party_id from public.users
+    where users.id = public.request_guest_id() and users.party_id = public.request_party_id()
+  ),
+  lines as (select lines.* from me cross join lateral public.party_tab_lines(me.party_id, me.id) as lines),
+  bill as (select bar_bills.* from public.bar_bills join me on me.party_id = bar_bills.party_id),
+  products as (
+    select bill_lines.product_key as key, sum(bill_lines.quantity) as billed
+    from public.bar_bill_lines as bill_lines join me on me.party_id = bill_lines.party_id
+    group by 1
+  ),
+  -- Read only while the bill has units to claim: a party without a bill pays nothing for it.
+  open_bill as (select from bill where bill.settled_by is null and exists (select from products)),
+  -- Keyed once per product name, not once per order: the key is the costly part.
+  picks as (
+    select public.bill_name_key(named.product_name) as key, sum(named.n) as n
+    from (
+      select orders.product_name, count(*) as n
+      from public.orders join me on me.party_id = orders.party_id
+      where orders.active and exists (select from open_bill)
+      group by orders.product_name
+    ) as named
+    group by 1
+  ),
+  claimed as (
+    select same.product_key as key, count(*) as n
+    from public.bill_units join public.bar_bill_lines as same on same.id = bill_units.line_id join me on me.party_id = same.party_id
+    where exists (select from open_bill)
+    group by 1
+  ),
+  taken as (
+    select products.key, products.billed - coalesce(picks.n, 0) - coalesce(claimed.n, 0) as units_left
+    from products left join picks on picks.key = products.key left join claimed on claimed.key = products.key
+  )
+  select json_build_object(
+    'total', (select coalesce(sum(lines.amount), 0) from lines join me on me.id = lines.user_id),
+    'lines', coalesce((
+      select json_agg(json_build_object('id', lines.id, 'kind', lines.kind, 'product_name', lines.product_name, 'amount', lines.amount, 'created_at', lines.created_at)
+        order by lines.seq, lines.id)
+      from lines join me on me.id = lines.user_id where lines.kind <> 'order'
+    ), '[]'::json),
+    'unclaimed', case when (select bill.settled_by from bill) is not null then '[]'::json else coalesce((
+      select json_agg(json_build_object(
+        'line_id', bill_lines.id,
+        'product_name', coalesce(bill_lines.menu_name, bill_lines.product),
+        'unit_price', bill_lines.unit_price,
+        'units_left', least(taken.units_left, bill_lines.quantity - (select count(*) from public.bill_units where bill_units.line_id = bill_lines.id)),
+        'open_shares', coalesce((
+          select json_agg(json_build_object('shares', units.shares, 'left', units.shares - (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no)) order by units.unit_no)
+          from public.bill_units as units
+          where units.line_id = bill_lines.id and units.shares > 1
+            and (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no) < units.shares
+        ), '[]'::json)
+      ) order by bill_lines.position)
+      from public.bar_bill_lines as bill_lines
+      join me on me.party_id = bill_lines.party_id
+      join taken on taken.key = bill_lines.product_key
+      where least(taken.units_left, bill_lines.quantity - (select count(*) from public.bill_units where bill_units.line_id = bill_lines.id)) > 0
+         or exists (select from public.bill_units as units where units.line_id = bill_lines.id and units.shares > 1
+                    and (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no) < units.shares)
+    ), '[]'::json) end
+  )
+  from me
+$function$;
+REVOKE ALL ON FUNCTION public.my_bill() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.my_bill() TO anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.my_paid_mark()
  RETURNS json
  LANGUAGE sql
@@ -448,7 +876,8 @@ AS $function$
       select json_build_object('name', parties.name, 'payment_url', parties.payment_url, 'closed_at', parties.closed_at)
       from public.parties where parties.id = public.request_party_id()
     ),
-    'paid_mark', public.my_paid_mark()
+    'paid_mark', public.my_paid_mark(),
+    'bill', public.my_bill()
   )
 $function$;
 REVOKE ALL ON FUNCTION public.my_tab_status() FROM PUBLIC;
@@ -460,6 +889,13 @@ CREATE OR REPLACE FUNCTION public.name_key(p_name text)
  IMMUTABLE PARALLEL SAFE STRICT
 RETURN translate(p_name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĐĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦĨĩĪīĬĭĮįİĲĴĵĶķĹĺĻļĽľĿŁŃńŅņŇňŊŌōŎŏŐőŒŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŦŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƁƂƄƆƇƉƊƋƎƏƐƑƓƔƖƗƘƜƝƟƠơƢƤƦƧƩƬƮƯưƱƲƳƵƷƸƼǄǅǇǈǊǋǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǢǣǤǦǧǨǩǪǫǬǭǮǯǰǱǲǴǵǶǷǸǹǺǻǼǽǾǿȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȜȞȟȠȢȤȦȧȨȩȪȫȬȭȮȯȰȱȲȳȺȻȽȾɁɃɄɅɆɈɊɌɎͰͲʹͶ;Ϳ΅Ά·ΈΉΊΌΎΏΐΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫάέήίΰςϊϋόύώϏϓϔϘϚϜϞϠϢϤϦϨϪϬϮϴϷϹϺϽϾϿЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯйѐёѓїќѝўѠѢѤѦѨѪѬѮѰѲѴѶѷѸѺѼѾҀҊҌҎҐҒҔҖҘҚҜҞҠҢҤҦҨҪҬҮҰҲҴҶҸҺҼҾӀӁӂӃӅӇӉӋӍӐӑӒӓӔӖӗӘӚӛӜӝӞӟӠӢӣӤӥӦӧӨӪӫӬӭӮӯӰӱӲӳӴӵӶӸӹӺӼӾԀԂԄԆԈԊԌԎԐԒԔԖԘԚԜԞԠԢԤԦԨԪԬԮḀḁḂḃḄḅḆḇḈḉḊḋḌḍḎḏḐḑḒḓḔḕḖḗḘḙḚḛḜḝḞḟḠḡḢḣḤḥḦḧḨḩḪḫḬḭḮḯḰḱḲḳḴḵḶḷḸḹḺḻḼḽḾḿṀṁṂṃṄṅṆṇṈṉṊṋṌṍṎṏṐṑṒṓṔṕṖṗṘṙṚṛṜṝṞṟṠṡṢṣṤṥṦṧṨṩṪṫṬṭṮṯṰṱṲṳṴṵṶṷṸṹṺṻṼṽṾṿẀẁẂẃẄẅẆẇẈẉẊẋẌẍẎẏẐẑẒẓẔẕẖẗẘẙẛẞẠạẢảẤấẦầẨẩẪẫẬậẮắẰằẲẳẴẵẶặẸẹẺẻẼẽẾếỀềỂểỄễỆệỈỉỊịỌọỎỏỐốỒồỔổỖỗỘộỚớỜờỞởỠỡỢợỤụỦủỨứỪừỬửỮữỰựỲỳỴỵỶỷỸỹỺỼỾ̴̵̶̷̸̡̢̧̨̛̖̗̘̙̜̝̞̟̠̣̤̥̦̩̪̫̬̭̮̯̰̱̲̳̹̺̻̼͇͈͉͍͎̀́̂̃̄̅̆̇̈̉̊̋̌̍̎̏̐̑̒̓̔̽̾̿̀́͂̓̈́͆͊͋͌̕̚ͅ͏͓͔͕͖͙͚͐͑͒͗͛ͣͤͥͦͧͨͩͪͫͬͭͮͯ҃҄҅҆҇͘͜͟͢͝͞͠͡҈҉'::text, 'abcdefghijklmnopqrstuvwxyzaaaaaaæceeeeiiiiðnoooooøuuuuyþaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddđeeeeeeeeeegggggggghhħiiiiiiiiiĳjjkkllllllŀłnnnnnnŋooooooœrrrrrrssssssssttttŧuuuuuuuuuuuuwwyyyzzzzzzɓƃƅɔƈɖɗƌǝəɛƒɠɣɩɨƙɯɲɵooƣƥʀƨʃƭʈuuʊʋƴƶʒƹƽǆǆǉǉǌǌaaiioouuuuuuuuuuaaaaææǥggkkooooʒʒjǳǳggƕƿnnaaææøøaaaaeeeeiiiioooorrrruuuussttȝhhƞȣȥaaeeooooooooyyⱥȼƚⱦɂƀʉʌɇɉɋɍɏͱͳʹͷ;ϳ¨α·εηιουωιαβγδεζηθικλμνξοπρστυφχψωιυαεηιυσιυουωϗϒϒϙϛϝϟϡϣϥϧϩϫϭϯθϸϲϻͻͼͽееђгєѕііјљњћкиуџабвгдежзииклмнопрстуфхцчшщъыьэюяиеегікиуѡѣѥѧѩѫѭѯѱѳѵѵѵѹѻѽѿҁҋҍҏґғҕҗҙқҝҟҡңҥҧҩҫҭүұҳҵҷҹһҽҿӏжжӄӆӈӊӌӎааааӕееәәәжжззӡииииооөөөээууууууччӷыыӻӽӿԁԃԅԇԉԋԍԏԑԓԕԗԙԛԝԟԡԣԥԧԩԫԭԯaabbbbbbccddddddddddeeeeeeeeeeffgghhhhhhhhhhiiiikkkkkkllllllllmmmmmmnnnnnnnnoooooooopppprrrrrrrrssssssssssttttttttuuuuuuuuuuvvvvwwwwwwwwwwxxxxyyzzzzzzhtwyſßaaaaaaaaaaaaaaaaaaaaaaaaeeeeeeeeeeeeeeeeiiiioooooooooooooooooooooooouuuuuuuuuuuuuuyyyyyyyyỻỽỿ'::text);
 GRANT EXECUTE ON FUNCTION public.name_key(p_name text) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.bill_name_key(p_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+RETURN public.name_key(p_name);
+GRANT EXECUTE ON FUNCTION public.bill_name_key(p_name text) TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.new_party_code()
  RETURNS text
@@ -543,7 +979,7 @@ begin
     raise exception using
       errcode = 'check_violation',
       constraint = 'paid_within_orders',
-      message = 'paid_within_orders: a mark records at most what the guest ever ordered, with tip',
+      message = 'paid_within_orders: a mark records at most what the guest ever owed (orders and the bill''s lines), with tip',
       detail = format('Guest %s, amount %s.', new.user_id, new.paid_amount);
   end if;
   return new;
@@ -654,6 +1090,73 @@ begin
 end
 $function$;
 REVOKE ALL ON FUNCTION public.party_price_on_record() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.party_tab_lines(p_party uuid, p_user uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(user_id uuid, id uuid, kind text, product_name text, amount bigint, created_at timestamp with time zone, seq bigint)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  with honour as (
+    select honours.user_id, honours.set_at, users.full_name from public.party_honours as honours
+    join public.users on users.id = honours.user_id
+    where honours.party_id = p_party
+  ),
+  parts as (
+    select parts.user_id, parts.amount, bills.settled_at
+    from public.bill_spread_parts as parts
+    join public.bar_bills as bills on bills.party_id = parts.party_id
+    where parts.party_id = p_party
+  ),
+  own as (
+    select mine.user_id, sum(mine.amount)::bigint as total
+    from (
+      select orders.user_id, orders.product_price::bigint as amount
+      from public.orders where orders.party_id = p_party and orders.active and exists (select from honour)
+      union all
+      select claims.user_id, claims.amount::bigint
+      from public.bill_claims as claims where claims.party_id = p_party and exists (select from honour)
+    ) as mine
+    group by mine.user_id
+  ),
+  others as (
+    select own.user_id, row_number() over (order by own.user_id) as rank, count(*) over () as n
+    from own
+    where own.total > 0 and own.user_id not in (select honour.user_id from honour)
+  ),
+  honoured as (
+    select honour.user_id, honour.full_name, honour.set_at,
+           coalesce((select own.total from own where own.user_id = honour.user_id), 0)
+             + coalesce((select parts.amount from parts where parts.user_id = honour.user_id), 0) as total
+    from honour
+    where exists (select from others)
+  )
+  select lines.* from (
+    select orders.user_id, orders.id, 'order'::text as kind, orders.product_name, orders.product_price::bigint as amount,
+           orders.created_at, null::bigint as seq
+    from public.orders
+    where orders.party_id = p_party and orders.active and (p_user is null or orders.user_id = p_user)
+    union all
+    select claims.user_id, claims.id, 'claim', claims.product_name, claims.amount, claims.created_at, claims.activated_seq
+    from public.bill_claims as claims
+    where claims.party_id = p_party and (p_user is null or claims.user_id = p_user)
+    union all
+    select parts.user_id, null, 'spread', 'Parte de lo sin dueño', parts.amount, parts.settled_at, 9223372036854775805
+    from parts
+    union all
+    select others.user_id, null, 'invitation', 'Invitación a ' || honoured.full_name,
+           honoured.total / others.n + case when others.rank <= honoured.total % others.n then 1 else 0 end,
+           honoured.set_at, 9223372036854775806
+    from others cross join honoured
+    where honoured.total > 0
+    union all
+    select honoured.user_id, null, 'honoured', 'Tu cuenta la paga la fiesta.', -honoured.total, honoured.set_at, -1
+    from honoured
+    where honoured.total > 0
+  ) as lines
+  where p_user is null or lines.user_id = p_user
+$function$;
+REVOKE ALL ON FUNCTION public.party_tab_lines(p_party uuid, p_user uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.party_tab_lines(p_party uuid, p_user uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.refuse_closed_party(p_party uuid, p_what text)
  RETURNS void
@@ -880,6 +1383,61 @@ CREATE TRIGGER parties_get_menu AFTER INSERT ON public.parties FOR EACH ROW EXEC
 ALTER TABLE public.parties ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE ON TABLE public.parties TO service_role;
 
+CREATE TABLE public.bar_bills (
+  party_id uuid NOT NULL,
+  total bigint,
+  saved_at timestamp with time zone DEFAULT now() NOT NULL,
+  settled_by text,
+  settled_amount bigint,
+  settled_at timestamp with time zone,
+  CONSTRAINT bar_bills_pkey PRIMARY KEY (party_id),
+  CONSTRAINT bar_bills_settled_amount_check CHECK (settled_amount >= 0),
+  CONSTRAINT bar_bills_settled_by_check CHECK (settled_by = ANY (ARRAY['guests'::text, 'host'::text])),
+  CONSTRAINT bar_bills_settled_whole CHECK ((settled_by IS NULL) = (settled_amount IS NULL) AND (settled_by IS NULL) = (settled_at IS NULL)),
+  CONSTRAINT bar_bills_total_check CHECK (total IS NULL OR total >= 1 AND total <= 1000000000),
+  CONSTRAINT bar_bills_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id)
+);
+ALTER TABLE public.bar_bills ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.bar_bills TO service_role;
+
+CREATE TABLE public.bar_bill_lines (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  party_id uuid NOT NULL,
+  "position" integer NOT NULL,
+  product text NOT NULL,
+  menu_name text,
+  quantity integer NOT NULL,
+  unit_price integer NOT NULL,
+  product_key text GENERATED ALWAYS AS (public.bill_name_key(COALESCE(menu_name, product))) STORED NOT NULL,
+  CONSTRAINT bar_bill_lines_pkey PRIMARY KEY (id),
+  CONSTRAINT bar_bill_lines_id_party_id_key UNIQUE (id, party_id),
+  CONSTRAINT bar_bill_lines_id_unit_price_key UNIQUE (id, unit_price),
+  CONSTRAINT bar_bill_lines_party_id_position_key UNIQUE (party_id, "position") DEFERRABLE INITIALLY DEFERRED,
+  CONSTRAINT bar_bill_lines_product_check CHECK (char_length(product) >= 1 AND char_length(product) <= 120),
+  CONSTRAINT bar_bill_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 1000),
+  CONSTRAINT bar_bill_lines_unit_price_check CHECK (unit_price >= 1 AND unit_price <= 1000000),
+  CONSTRAINT bar_bill_lines_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.bar_bills(party_id)
+);
+CREATE INDEX bar_bill_lines_product ON public.bar_bill_lines USING btree (party_id, product_key);
+CREATE TRIGGER bar_bill_lines_keep_units BEFORE UPDATE OF quantity ON public.bar_bill_lines FOR EACH ROW EXECUTE FUNCTION public.bill_line_keeps_units();
+ALTER TABLE public.bar_bill_lines ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.bar_bill_lines TO service_role;
+
+CREATE TABLE public.bill_units (
+  line_id uuid NOT NULL,
+  unit_no integer NOT NULL,
+  shares integer NOT NULL,
+  unit_price integer NOT NULL,
+  CONSTRAINT bill_units_pkey PRIMARY KEY (line_id, unit_no),
+  CONSTRAINT bill_units_line_id_unit_no_shares_unit_price_key UNIQUE (line_id, unit_no, shares, unit_price),
+  CONSTRAINT bill_units_shares_check CHECK (shares = 1 OR shares >= 2 AND shares <= 12),
+  CONSTRAINT bill_units_unit_no_check CHECK (unit_no >= 0),
+  CONSTRAINT bill_units_line_id_unit_price_fkey FOREIGN KEY (line_id, unit_price) REFERENCES public.bar_bill_lines(id, unit_price)
+);
+CREATE TRIGGER bill_units_within_line BEFORE INSERT OR UPDATE ON public.bill_units FOR EACH ROW EXECUTE FUNCTION public.bill_unit_within_line();
+ALTER TABLE public.bill_units ENABLE ROW LEVEL SECURITY;
+GRANT SELECT ON TABLE public.bill_units TO service_role;
+
 CREATE TABLE public.party_prices (
   party_id uuid NOT NULL,
   name text NOT NULL,
@@ -949,6 +1507,49 @@ CREATE POLICY "guests register themselves" ON public.users AS PERMISSIVE FOR INS
 GRANT SELECT ON TABLE public.users TO service_role;
 GRANT SELECT, INSERT (id, full_name) ON TABLE public.users TO anon;
 
+CREATE TABLE public.bill_claims (
+  id uuid NOT NULL,
+  party_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  line_id uuid NOT NULL,
+  unit_no integer NOT NULL,
+  shares integer NOT NULL,
+  share_no integer NOT NULL,
+  unit_price integer NOT NULL,
+  amount integer NOT NULL,
+  product_name text NOT NULL,
+  created_at timestamp with time zone NOT NULL,
+  received_at timestamp with time zone DEFAULT now() NOT NULL,
+  activated_seq bigint DEFAULT nextval('public.orders_activation_seq'::regclass) NOT NULL,
+  CONSTRAINT bill_claims_pkey PRIMARY KEY (id),
+  CONSTRAINT bill_claims_one_per_share UNIQUE (line_id, unit_no, share_no),
+  CONSTRAINT bill_claims_amount_is_share CHECK (amount = (unit_price / shares +
+CASE
+    WHEN share_no < (unit_price % shares) THEN 1
+    ELSE 0
+END)),
+  CONSTRAINT bill_claims_check CHECK (share_no >= 0 AND share_no < shares),
+  CONSTRAINT bill_claims_product_name_check CHECK (char_length(product_name) >= 1 AND char_length(product_name) <= 120),
+  CONSTRAINT bill_claims_line FOREIGN KEY (line_id, party_id) REFERENCES public.bar_bill_lines(id, party_id),
+  CONSTRAINT bill_claims_unit FOREIGN KEY (line_id, unit_no, shares, unit_price) REFERENCES public.bill_units(line_id, unit_no, shares, unit_price),
+  CONSTRAINT bill_claims_user_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
+);
+CREATE INDEX bill_claims_party_guest ON public.bill_claims USING btree (party_id, user_id);
+ALTER TABLE public.bill_claims ENABLE ROW LEVEL SECURITY;
+GRANT SELECT ON TABLE public.bill_claims TO service_role;
+
+CREATE TABLE public.bill_spread_parts (
+  party_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  amount bigint NOT NULL,
+  CONSTRAINT bill_spread_parts_pkey PRIMARY KEY (party_id, user_id),
+  CONSTRAINT bill_spread_parts_amount_check CHECK (amount > 0),
+  CONSTRAINT bill_spread_parts_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.bar_bills(party_id),
+  CONSTRAINT bill_spread_parts_user_id_party_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
+);
+ALTER TABLE public.bill_spread_parts ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.bill_spread_parts TO service_role;
+
 CREATE TABLE public.host_paid_marks (
   user_id uuid NOT NULL,
   paid_amount bigint NOT NULL,
@@ -1003,3 +1604,30 @@ CREATE TABLE public.order_activations (
 );
 ALTER TABLE public.order_activations ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.order_activations TO service_role;
+
+CREATE TABLE public.party_honours (
+  party_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  set_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT party_honours_pkey PRIMARY KEY (party_id),
+  CONSTRAINT party_honours_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id),
+  CONSTRAINT party_honours_user_id_party_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
+);
+ALTER TABLE public.party_honours ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.party_honours TO service_role;
+
+-- Functions on the tables
+
+CREATE OR REPLACE FUNCTION public.bill_claim_json(p_claim public.bill_claims)
+ RETURNS json
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select json_build_object(
+    'id', p_claim.id, 'line_id', p_claim.line_id, 'product_name', p_claim.product_name, 'amount', p_claim.amount,
+    'shares', p_claim.shares, 'share_no', p_claim.share_no, 'unit_no', p_claim.unit_no, 'created_at', p_claim.created_at
+  )
+$function$;
+REVOKE ALL ON FUNCTION public.bill_claim_json(p_claim public.bill_claims) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.bill_claim_json(p_claim public.bill_claims) TO service_role;

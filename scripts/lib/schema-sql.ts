@@ -183,7 +183,9 @@ async function functions(client: pg.Client, onTables: boolean): Promise<string[]
                       and (d.refclassid = 'pg_class'::regclass
                            or (d.refclassid = 'pg_type'::regclass and exists (select from pg_type t where t.oid = d.refobjid and t.typrelid <> 0)))) as on_tables,
             '${SCHEMA}.' || quote_ident(p.proname) || '(' || pg_get_function_identity_arguments(p.oid) || ')' as signature,
-            obj_description(p.oid, 'pg_proc') as comment
+            obj_description(p.oid, 'pg_proc') as comment,
+            array(select d.refobjid::text from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'n'
+                    and d.refclassid = 'pg_proc'::regclass and d.refobjid <> p.oid) as calls
        from pg_proc p
       where p.pronamespace = '${SCHEMA}'::regnamespace
         and not exists (select from pg_depend d where d.objid = p.oid and d.deptype = 'e')
@@ -196,21 +198,37 @@ async function functions(client: pg.Client, onTables: boolean): Promise<string[]
     ),
     (row) => text(row, 'object'),
   );
-  return found
-    .filter((fn) => (fn.on_tables === true) === onTables)
-    .map((fn) => {
-      const kind = fn.prokind === 'p' ? 'PROCEDURE' : 'FUNCTION';
-      const on = `${kind} ${text(fn, 'signature')}`;
-      const granted = (grants.get(text(fn, 'oid')) ?? []).map(toGrant);
-      // A function's default is EXECUTE for PUBLIC: an explicit list without it was revoked.
-      const revoked = fn.default_acl !== true && !granted.some((grant) => grant.grantee === 'PUBLIC');
-      return [
-        `${text(fn, 'definition').trimEnd()};`,
-        ...(fn.comment ? [`COMMENT ON ${on} IS ${literal(text(fn, 'comment'))};`] : []),
-        ...(revoked ? [`REVOKE ALL ON ${on} FROM PUBLIC;`] : []),
-        ...grantLines(granted, on),
-      ].join('\n');
-    });
+  return afterWhatTheyCall(found.filter((fn) => (fn.on_tables === true) === onTables)).map((fn) => {
+    const kind = fn.prokind === 'p' ? 'PROCEDURE' : 'FUNCTION';
+    const on = `${kind} ${text(fn, 'signature')}`;
+    const granted = (grants.get(text(fn, 'oid')) ?? []).map(toGrant);
+    // A function's default is EXECUTE for PUBLIC: an explicit list without it was revoked.
+    const revoked = fn.default_acl !== true && !granted.some((grant) => grant.grantee === 'PUBLIC');
+    return [
+      `${text(fn, 'definition').trimEnd()};`,
+      ...(fn.comment ? [`COMMENT ON ${on} IS ${literal(text(fn, 'comment'))};`] : []),
+      ...(revoked ? [`REVOKE ALL ON ${on} FROM PUBLIC;`] : []),
+      ...grantLines(granted, on),
+    ].join('\n');
+  });
+}
+
+/**
+ * Functions by name, each after the functions its SQL-standard body calls: such a body is
+ * checked when it is created (check_function_bodies does not spare it), so a callee must exist.
+ */
+function afterWhatTheyCall(found: readonly Row[]): Row[] {
+  const left = [...found];
+  const ordered: Row[] = [];
+  const waitsFor = (fn: Row) => (fn.calls as string[]).filter((oid) => left.some((other) => text(other, 'oid') === oid));
+  while (left.length) {
+    const index = Math.max(
+      left.findIndex((fn) => waitsFor(fn).length === 0),
+      0,
+    );
+    ordered.push(...left.splice(index, 1));
+  }
+  return ordered;
 }
 
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;

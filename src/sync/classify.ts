@@ -25,13 +25,13 @@ export interface ServerAnswer {
   readonly message?: string | undefined;
 }
 
-/** The foreign key from an order to its guest (supabase/migrations). */
-const GUEST_FOREIGN_KEY = 'orders_user_id_fkey';
+/** The foreign keys from an order, and from a claim of the bar's bill, to its guest (supabase/migrations). */
+const GUEST_FOREIGN_KEYS = ['orders_user_id_fkey', 'bill_claims_user_id_fkey'];
 
 export function classifyAnswer({ status, code = '', message = '' }: ServerAnswer): Verdict {
   // Our own id already there: a replay of something the server committed.
   if (code === '23505') return 'ok';
-  if (code === '23503' && message.includes(GUEST_FOREIGN_KEY)) return 'guest-missing';
+  if (code === '23503' && GUEST_FOREIGN_KEYS.some((key) => message.includes(key))) return 'guest-missing';
   // Row level security refused this row; any other 42501 is a missing GRANT: the schema, not the row.
   if (code === '42501') return message.includes('row-level security') ? 'reject' : 'config';
   // The app sends every column it knows: a NOT NULL it did not fill is a column it does not know.

@@ -31,3 +31,14 @@ export const invalidRequest = (reason: string): string => `${INVALID_REQUEST}${r
 
 /** The reason of a refused request as the host's page shows it: without the function's prefix. */
 export const hostReason = (error: string): string => (error.startsWith(INVALID_REQUEST) ? error.slice(INVALID_REQUEST.length) : error);
+
+/** The bar's bill's refusals (issue 32), apart so the host's other refusals change on their own. */
+export const BILL_ERRORS = {
+  noBill: 'Esta fiesta aún no tiene la cuenta del bar.',
+  noGuests: 'No hay invitados con pedidos entre quienes repartir.',
+  claimed: 'La nueva cuenta deja fuera unidades que los invitados ya reclamaron: mantén esas líneas y al menos esas cantidades.',
+  race: 'Otra acción cambió la cuenta del bar al mismo tiempo; intenta de nuevo.',
+} as const;
+
+/** What a guest's phone shows when the server keeps a unit of the bill for someone else. */
+export const CLAIM_TAKEN = 'Otra persona ya lo reclamó.';

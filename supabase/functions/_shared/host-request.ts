@@ -5,6 +5,7 @@
  * output type (HostAction). Each refusal is the first problem, in Spanish.
  */
 import { z } from 'zod';
+import { BILL_ACTIONS, billActionSchemas } from './bill-request.ts';
 import { parseJson, type ParsedBody } from './body.ts';
 import { checkImportLines, checkProductCategory, checkProductName, checkProductPrice, describeProblem, type Checked, type LineProblem } from './menu-import.ts';
 import { cleanGuestText, countCharacters, isPartyCode, isPartyPaymentUrl, isUuid, MAX_PAID_AMOUNT } from './rules.ts';
@@ -100,7 +101,7 @@ const importLines = z.unknown().transform((lines, context) => {
   return z.NEVER;
 });
 
-const ACTIONS = 'party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product o import_menu';
+const ACTIONS = `party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product, import_menu, ${BILL_ACTIONS}`;
 
 const hostActionSchema = z.discriminatedUnion(
   'action',
@@ -133,6 +134,8 @@ const hostActionSchema = z.discriminatedUnion(
     }),
     /** All or nothing: every line adds a product or changes the one of that name. */
     z.object({ action: z.literal('import_menu'), lines: importLines }),
+    /** The bar's bill, its comparison, what was left, the guest of honour (bill-request.ts). */
+    ...billActionSchemas,
   ],
   { error: `action debe ser ${ACTIONS}.` },
 );
@@ -162,7 +165,7 @@ function refusalOf(error: z.ZodError): ParsedBody<never> {
   return {
     ok: false,
     error: first?.message ?? 'Pedido inválido.',
-    // Only importLines puts problems there, as LineProblem[].
+    // Only importLines and save_bill's lines put problems there, as LineProblem[].
     ...(Array.isArray(problems) ? { problems: problems as LineProblem[] } : {}),
   };
 }

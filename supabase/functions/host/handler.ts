@@ -12,6 +12,7 @@ import { HOST_ERRORS, invalidRequest } from '../_shared/host-errors.ts';
 import { hostKeyOf, MAX_HOST_BODY_BYTES, OWNER_ACTIONS, parseHostAction, parseHostBody, partyCodeOf, type HostAction } from '../_shared/host-request.ts';
 import { projectDatabase } from '../_shared/project.ts';
 import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
+import { BILL_REFUSALS, billAction, isBillAction } from './bill.ts';
 import { withoutKey } from './key.ts';
 import { newPartyKey, partyOf, scopeOfKey, sha256Hex, type Scope } from './scope.ts';
 import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from './settings.ts';
@@ -37,6 +38,7 @@ const REFUSALS: Readonly<Record<string, ErrorAnswer>> = {
   product_exists: { status: 409, error: HOST_ERRORS.productExists },
   unknown_menu_source: { status: 404, error: HOST_ERRORS.unknownMenuSource },
   paid_over_orders: { status: 409, error: HOST_ERRORS.paidOverOrders },
+  ...BILL_REFUSALS,
 };
 
 /**
@@ -134,6 +136,7 @@ type PartyAction = Exclude<HostAction, { action: 'parties' } | { action: 'create
 
 async function partyAction(database: Database, partyId: string, action: PartyAction) {
   const p_party = partyId;
+  if (isBillAction(action)) return billAction(database, p_party, action);
   switch (action.action) {
     case 'paid':
       return database('host_mark_paid', {

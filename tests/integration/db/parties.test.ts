@@ -215,6 +215,8 @@ describe('what a guest’s phone may know of its party', () => {
     expect((await rpc('my_tab_status', {}, { guest: usual })).body).toEqual({
       party: { name: 'Fiesta de prueba', payment_url: null, closed_at: null },
       paid_mark: null,
+      // No bar's bill: no server lines on the tab, nothing to claim.
+      bill: { total: expect.any(Number), lines: [], unclaimed: [] },
     });
   });
 

@@ -29,6 +29,10 @@ describe('classifying the server’s answer', () => {
     [{ status: 400, code: '23514' }, 'reject'],
     [{ status: 409, code: '23503', message: 'insert or update on table "orders" violates foreign key constraint "orders_product_on_menu"' }, 'reject'],
     [{ status: 409, code: '23503', message: 'insert or update on table "orders" violates foreign key constraint "orders_user_id_fkey"' }, 'guest-missing'],
+    [
+      { status: 409, code: '23503', message: 'insert or update on table "bill_claims" violates foreign key constraint "bill_claims_user_id_fkey"' },
+      'guest-missing',
+    ],
     // PostgREST answers an RLS violation with 401: the body code and message decide, not the status.
     [{ status: 401, code: '42501', message: 'new row violates row-level security policy for table "orders"' }, 'reject'],
     [{ status: 403, code: '42501', message: 'new row violates row-level security policy for table "orders"' }, 'reject'],
