@@ -1,4 +1,4 @@
-import { addProduct, enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
+import { addProduct, enterName, expect, queueWorkerActive, SCREENSHOTS_DIR, test } from './fixtures.ts';
 
 const WAITING = 'Generando feedback sobre tu pedido, espera unos segundos...';
 const COMMENT = '¡Salud, po! Esa elección está la raja.';
@@ -32,6 +32,7 @@ test('each pick gets a comment: the waiting message, then the text as it streams
 test('with no signal the comment waits for the connection, then comes once', async ({ page, context }) => {
   await page.goto('/');
   await enterName(page, 'Sin Señal Comentario');
+  await queueWorkerActive(page);
   const requests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/functions/v1/comment')) requests.push(request.url());

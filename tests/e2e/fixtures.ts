@@ -61,3 +61,15 @@ export const guestIdOf = (page: Page) => page.evaluate(() => (JSON.parse(localSt
 
 /** The status line about the tab reaching the bar. */
 export const syncLine = (page: Page) => page.getByRole('status').filter({ hasText: /sincronizado|pendiente|Sin señal|aceptado|configurado/ });
+
+/**
+ * The page registers the queue's worker once a flush went through (src/sync/background-sync.ts); a test that cuts the
+ * signal right after waits for it to be active, or Chromium logs the failed fetch of its script.
+ */
+export async function queueWorkerActive(page: Page): Promise<void> {
+  await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.');
+  const scope = new URL('/sync-worker/', page.url()).href;
+  await page.waitForFunction(async (queueScope) => (await navigator.serviceWorker.getRegistration(queueScope))?.active?.state === 'activated', scope, {
+    polling: 100,
+  });
+}
