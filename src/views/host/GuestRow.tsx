@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatClock, formatPesos, owesMore, productCount, type PartyGuest, type PendingMark } from '../../host/index.ts';
+import { formatClock, formatPesos, owesMore, useHostSession, productCount, type PartyGuest, type PendingMark } from '../../host/index.ts';
 import { useDisclosure } from '../disclosure.ts';
 import { GuestOrders } from './GuestOrders.tsx';
 import { PaidToggle } from './PaidToggle.tsx';
@@ -57,7 +57,7 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder 
       )}
       <PaidNote guest={guest} />
 
-      <MarkStatus mark={mark} refusal={refusal} />
+      <MarkStatus name={guest.full_name} mark={mark} refusal={refusal} />
       <div id={detail.regionId} hidden={!detail.open}>
         {detail.open && <GuestOrders guest={guest} />}
       </div>
@@ -82,12 +82,19 @@ const WAITING_TEXT = {
 } as const;
 
 /** A mark still on the phone, or one the server refused: on a line of its own, under the row, never beside the name. */
-function MarkStatus({ mark, refusal }: { readonly mark: PendingMark | undefined; readonly refusal: string | undefined }) {
+function MarkStatus({ name, mark, refusal }: { readonly name: string; readonly mark: PendingMark | undefined; readonly refusal: string | undefined }) {
+  const { paidMarks } = useHostSession();
   if (refusal !== undefined) {
+    // The refused mark stays parked on the phone, as a guest's refused order does, until the host asks again.
     return (
-      <p className="host-error" role="alert">
-        No se guardó la marca: {refusal}
-      </p>
+      <div className="host-mark-refused">
+        <p className="host-error" role="alert">
+          No se guardó la marca: {refusal}
+        </p>
+        <button type="button" className="button button-quiet" aria-label={`Reintentar la marca de ${name}`} onClick={() => void paidMarks.retry()}>
+          Reintentar
+        </button>
+      </div>
     );
   }
   if (!mark || mark.sent || mark.problem === null) return null;

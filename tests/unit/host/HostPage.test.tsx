@@ -202,6 +202,19 @@ describe('the party view', () => {
     expect(server.actions.filter((action) => action.action === 'paid')).toHaveLength(sent);
   });
 
+  it('sends a refused mark again on Reintentar, as a guest’s refused order is, and the row then shows it paid', async () => {
+    const { user, server } = renderHost();
+    await signIn(user);
+    server.refuse = 'Otra acción cambió la fiesta al mismo tiempo.';
+    await user.click(await screen.findByRole('checkbox', { name: 'Pagó Ana Pérez' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se guardó la marca: Otra acción cambió la fiesta al mismo tiempo.');
+    server.refuse = null;
+    await user.click(within(rowOf('Ana Pérez')).getByRole('button', { name: 'Reintentar la marca de Ana Pérez' }));
+    await vi.waitFor(() => expect(server.guests.find((row) => row.id === 'a')?.paid_amount).toBe(11_990));
+    expect(await screen.findByRole('checkbox', { name: 'Pagó Ana Pérez' })).toBeChecked();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('forgets the key on Salir and asks for it again', async () => {
     const { user } = renderHost();
     await signIn(user);
