@@ -9,6 +9,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type Proxy, type RunningAppServer } from '../../../scripts/lib/app-server.ts';
 import { startCommentFunction, type RunningCommentFunction } from '../../../scripts/lib/comment-function.ts';
@@ -77,6 +78,8 @@ interface Answer {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
+  /** The bytes as they came, encoded or not. */
+  readonly raw: Buffer;
 }
 
 interface Ask {
@@ -99,7 +102,10 @@ function ask(url: string, options: Ask = {}): Promise<Answer> {
       answered = true;
       const parts: Buffer[] = [];
       res.on('data', (part: Buffer) => parts.push(part));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString() }));
+      res.on('end', () => {
+        const raw = Buffer.concat(parts);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString(), raw });
+      });
       res.on('error', reject);
     });
     if (options.partial !== undefined) {
@@ -306,5 +312,29 @@ describe('every answer', () => {
     expect(answer.status, answer.body).toBe(kase.status);
     expect(answer.headers).toMatchObject(kase.headers);
     kase.body?.(answer.body);
+  });
+});
+
+describe('what crosses the link', () => {
+  const menuAsk = (extra: Record<string, string>): Ask => ({
+    method: 'POST',
+    headers: { ...asGuest(), 'Content-Type': 'application/json', ...extra },
+    body: '{}',
+  });
+
+  it('a JSON answer goes gzip’d to a client that takes it, and decodes to the same answer; plain to one that does not', async () => {
+    const plain = await ask(`${base(app)}/rest/v1/rpc/party_menu`, menuAsk({}));
+    const packed = await ask(`${base(app)}/rest/v1/rpc/party_menu`, menuAsk({ 'Accept-Encoding': 'gzip, deflate, br' }));
+    expect(plain.status, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers).toMatchObject({ ...API_HEADERS, 'content-encoding': 'gzip', vary: expect.stringContaining('Accept-Encoding') as unknown });
+    expect(JSON.parse(gunzipSync(packed.raw).toString())).toEqual(JSON.parse(plain.body));
+    expect(packed.raw.length).toBeLessThan(plain.raw.length / 2);
+  });
+
+  it('a comment streams as it comes, never held to be packed', async () => {
+    const streamed = await ask(`${base(app)}/functions/v1/comment`, { ...orderPost(), headers: { ...orderPost().headers, 'Accept-Encoding': 'gzip' } });
+    expect(streamed.status, streamed.body).toBe(200);
+    expect(streamed.headers['content-encoding']).toBeUndefined();
   });
 });
