@@ -7,7 +7,7 @@ import { MANIFEST_FILE } from './root-manifest.ts';
 
 /**
  * Modules whose code a guest's app never needs offline: the queue's requests
- * (src/sync/transport.ts, with postgrest-js; only ever used with signal) and
+ * (src/sync/transport.ts, with postgrest-js; only ever used with signal, loaded by the page once idle) and
  * the host's page. Their chunks are kept when first loaded, not fetched when
  * the service worker installs.
  */

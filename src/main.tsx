@@ -6,6 +6,7 @@ import { env } from './config/env.ts';
 import { phoneDatabase } from './db/index.ts';
 import { arriveByLink, watchGuest } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
+import { onceKeptAndIdle } from './platform/index.ts';
 import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, STORED_GUEST_KEY, watchInstallOffers } from './pwa/index.ts';
 import { OutboxProvider, type PageOutbox } from './sync/page.ts';
 import type { Outbox } from './sync/index.ts';
@@ -59,6 +60,8 @@ async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
     if (guest && !isHostPage) arrived = guestArrives(guest).catch(() => undefined);
   });
   outbox.start(arrived);
+  // The queue's requests are kept on the phone before the signal goes: a guest who opens the app in the basement sends on the first seconds of signal, with nothing to download first.
+  onceKeptAndIdle(() => void sharedTransport().catch(() => undefined));
   return outbox;
 }
 

@@ -25,7 +25,7 @@ async function productFigures(): Promise<{ figures: Figure[]; notes: string[] }>
   try {
     const browser = await benchBrowser({ url: product.appUrl, distDir, dbUrl: product.stack?.dbUrl, anonKey: product.anonKey ?? undefined });
     const lighthouse = await benchLighthouse(product.appUrl);
-    const weakSignal = await benchWeakSignalAt(product.appUrl);
+    const weakSignal = await benchWeakSignalAt(product.appUrl, product.stack?.dbUrl);
     return { figures: [...browser, ...weakSignal, ...lighthouse.figures], notes: lighthouse.failing };
   } finally {
     await product.stop();

@@ -7,7 +7,8 @@
  * controls the page, activated, so its precache is complete), the bytes over
  * the link until then and any file fetched twice, and whether the app then
  * reopens with no signal and takes a new guest to their tab. Also on a
- * normal 3G bar: 1.5 Mbit/s, 150 ms. Run alone, it adds the first visit's
+ * normal 3G bar: 1.5 Mbit/s, 150 ms. With the product's database, the window
+ * of signal too (signal-window.ts): orders taken offline reaching Postgres. Run alone, it adds the first visit's
  * other budgets: first-load JavaScript and Lighthouse's mobile scores and CLS.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { startThrottleProxy, type LinkOptions, type ThrottleProxy } from '../lib
 import { startProduct } from '../lib/product.ts';
 import { firstLoadJs } from './browser.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchSignalWindow } from './signal-window.ts';
 import { median, saveResults, table, type Figure } from './report.ts';
 
 const RUNS = 3;
@@ -191,8 +193,8 @@ function figures(link: Link, runs: readonly Run[]): Figure[] {
   ];
 }
 
-/** Every link, `RUNS` fresh profiles each, against the app at `appUrl`. */
-export async function benchWeakSignalAt(appUrl: string): Promise<Figure[]> {
+/** Every link, `RUNS` fresh profiles each, against the app at `appUrl`; the window of signal on one bar when `dbUrl` is given. */
+export async function benchWeakSignalAt(appUrl: string, dbUrl?: string): Promise<Figure[]> {
   const all: Figure[] = [];
   const raw: Record<string, Run[]> = {};
   for (const link of LINKS) {
@@ -205,6 +207,8 @@ export async function benchWeakSignalAt(appUrl: string): Promise<Figure[]> {
     raw[link.label] = runs;
     all.push(...figures(link, runs));
   }
+  const [oneBar] = LINKS;
+  if (dbUrl && oneBar) all.push(...(await benchSignalWindow(appUrl, dbUrl, oneBar)));
   await saveResults('weak-signal', { runs: raw, figures: all });
   return all;
 }
@@ -232,7 +236,7 @@ export async function benchWeakSignal(): Promise<Figure[]> {
   const distDir = join(workDir, 'dist');
   const product = await startProduct({ port: 0, stateDir: join(workDir, 'state'), distDir });
   try {
-    const links = await benchWeakSignalAt(product.appUrl);
+    const links = await benchWeakSignalAt(product.appUrl, product.stack?.dbUrl);
     const firstLoad = await firstLoadFigure(product.appUrl, distDir);
     const lighthouse = await benchLighthouse(product.appUrl);
     const wanted = /performance|accessibility|Layout Shift/;

@@ -136,6 +136,24 @@ test('after one visit it opens, shows the tab and takes orders with no signal', 
   }
 });
 
+test('a visit that never synced keeps the queue’s code on the phone, so the first seconds of signal in the basement go to the orders', async ({ page }) => {
+  const transportRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/transport-[\w-]+\.js$/.test(request.url())) transportRequests.push(request.url());
+  });
+  await page.goto('/');
+  await waitForOfflineReady(page);
+  // No name typed, nothing queued: only the page's idle work can have fetched it, and the worker keeps what the page loads.
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()))).flat().map((request) => request.url),
+      ),
+    )
+    .toContainEqual(expect.stringMatching(/\/assets\/transport-[\w-]+\.js$/));
+  expect(transportRequests).toHaveLength(1);
+});
+
 test('a new version waits for the guest’s yes, then loads with every order intact', async ({ page }) => {
   test.setTimeout(120_000);
   const root = await mkdtemp(join(tmpdir(), 'bar-tab-versions-'));
