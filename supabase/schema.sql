@@ -28,14 +28,22 @@ AS $function$
     select bar_bill_lines.*, coalesce(bar_bill_lines.menu_name, bar_bill_lines.product) as name
     from public.bar_bill_lines where bar_bill_lines.party_id = p_party
   ),
-  -- By product name first: the key is computed once per name, not once per order.
+  -- Each order's key is its price's (party_prices.name_key, stored), read by (name, price) once per pair; a
+  -- claim's is its line's. An order from before orders_product_on_party_menu held has no price on record:
+  -- its key is computed.
   declared as (
-    select orders.product_name as name, sum(orders.product_price)::bigint as amount
-    from public.orders where orders.party_id = p_party and orders.active
-    group by orders.product_name
+    select coalesce(prices.name_key, public.bill_name_key(ordered.name)) as key, ordered.name, ordered.amount
+    from (
+      select orders.product_name as name, orders.product_price as price, sum(orders.product_price)::bigint as amount
+      from public.orders where orders.party_id = p_party and orders.active
+      group by orders.product_name, orders.product_price
+    ) as ordered
+    left join public.party_prices as prices on prices.party_id = p_party and prices.name = ordered.name and prices.price = ordered.price
     union all
-    select claims.product_name, sum(claims.amount)::bigint from public.bill_claims as claims where claims.party_id = p_party
-    group by claims.product_name
+    select claimed.product_key, claims.product_name, sum(claims.amount)::bigint
+    from public.bill_claims as claims join public.bar_bill_lines as claimed on claimed.id = claims.line_id
+    where claims.party_id = p_party
+    group by claimed.product_key, claims.product_name
   ),
   billed_products as (
     select lines.product_key as key, min(lines.position) as position, (array_agg(lines.name order by lines.position))[1] as name,
@@ -43,8 +51,8 @@ AS $function$
     from lines group by lines.product_key
   ),
   declared_products as (
-    select public.bill_name_key(declared.name) as key, min(declared.name) as name, sum(declared.amount) as declared
-    from declared group by public.bill_name_key(declared.name)
+    select declared.key, min(declared.name) as name, sum(declared.amount) as declared
+    from declared group by declared.key
   ),
   products as (
     select coalesce(billed_products.name, declared_products.name) as product,
@@ -1444,6 +1452,7 @@ CREATE TABLE public.party_prices (
   price integer NOT NULL,
   added_at timestamp with time zone DEFAULT now() NOT NULL,
   left_at timestamp with time zone,
+  name_key text GENERATED ALWAYS AS (public.name_key(name)) STORED,
   CONSTRAINT party_prices_pkey PRIMARY KEY (party_id, name, price),
   CONSTRAINT party_prices_name_check CHECK (char_length(name) >= 1 AND char_length(name) <= 120),
   CONSTRAINT party_prices_price_check CHECK (price >= 1 AND price <= 1000000),

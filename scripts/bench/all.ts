@@ -6,6 +6,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../lib/product.ts';
+import { benchBill } from './bill.ts';
 import { benchBrowser } from './browser.ts';
 import { benchComment } from './comment.ts';
 import { benchFlood } from './flood.ts';
@@ -42,6 +43,7 @@ const figures = [
   ...(await benchParty()),
   ...(await benchFlood()),
   ...(await benchHost()),
+  ...(await benchBill()),
   ...(await benchParties()),
 ];
 await saveResults('all', { figures, lighthouseAuditsBelowFull: app.notes });
