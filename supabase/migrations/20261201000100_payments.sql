@@ -548,3 +548,19 @@ grant execute on function public.payment_start(uuid, text, bigint),
   public.payment_record(text, text, text, bigint, bigint, text, timestamptz, timestamptz),
   public.host_payment_ways(uuid), public.host_set_mercadopago(uuid, boolean), public.host_set_transfer_details(uuid, json)
   to service_role;
+
+-- The guest's payments as the payments function reads them for the phone: the
+-- guest by id in the party its code names (null: the default party); null for
+-- a guest the party does not have.
+create function public.payment_status(p_user uuid, p_code text) returns json
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select public.guest_payments(parties.id, p_user)
+  from public.parties
+  where (p_code is null and parties.is_default) or parties.code = p_code
+$$;
+revoke all on function public.payment_status(uuid, text) from public, anon, authenticated;
+grant execute on function public.payment_status(uuid, text) to service_role;
