@@ -1410,6 +1410,19 @@ $function$;
 REVOKE ALL ON FUNCTION public.payment_start(p_user uuid, p_code text, p_amount bigint) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.payment_start(p_user uuid, p_code text, p_amount bigint) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.payment_status(p_user uuid, p_code text)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select public.guest_payments(parties.id, p_user)
+  from public.parties
+  where (p_code is null and parties.is_default) or parties.code = p_code
+$function$;
+REVOKE ALL ON FUNCTION public.payment_status(p_user uuid, p_code text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.payment_status(p_user uuid, p_code text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.refuse_closed_party(p_party uuid, p_what text)
  RETURNS void
  LANGUAGE plpgsql
