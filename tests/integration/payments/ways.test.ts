@@ -76,7 +76,7 @@ describe('the ways a party takes', () => {
     ] as const) {
       const answer = await host({ action: 'transfer_details', details: { ...DETAILS, [field]: value } });
       expect(answer.status, field).toBe(400);
-      expect(String((answer.body as { error: string }).error), field).toMatch(/^Pedido inválido: /);
+      expect((answer.body as { error: string }).error, field).toMatch(/^Pedido inválido: /);
     }
     expect(await host({ action: 'transfer_details', details: null })).toMatchObject({ status: 200, body: { transfer: null } });
     expect(await host({ action: 'transfer_details', details: DETAILS })).toMatchObject({ status: 200 });
