@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { renderUnicodeCompact } from 'uqr';
 import { OPERATOR_ENV_NAMES } from '../supabase/functions/comment/settings.ts';
+import { MERCADOPAGO_ENV_NAMES } from './lib/product.ts';
 import { operatorConsole } from './lib/operator-console.ts';
 import { claimStateDir } from './lib/pid-file.ts';
 import { appUrlOf, ROOT, startProduct, type RunningProduct } from './lib/product.ts';
@@ -28,7 +29,7 @@ function portFromEnv(): number {
 }
 
 function functionEnv(): Record<string, string> {
-  return Object.fromEntries(OPERATOR_ENV_NAMES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  return Object.fromEntries([...OPERATOR_ENV_NAMES, ...MERCADOPAGO_ENV_NAMES].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
 
 const indent = (block: string) =>
@@ -58,6 +59,9 @@ function summary(product: RunningProduct): string {
   }
   const partyLink = product.defaultParty ? `${product.appUrl}/f/${product.defaultParty.code}` : null;
   if (product.defaultParty && partyLink) rows.push([product.defaultParty.name, partyLink]);
+  if (product.mercadoPago) {
+    rows.push(['Pagos', `Mercado Pago simulado en ${product.mercadoPago.url} (ningún dinero se mueve; define MERCADOPAGO_ACCESS_TOKEN para el real)`]);
+  }
   if (product.functions.includes('comment') && !process.env.OPENAI_API_KEY) {
     rows.push(['Comentarios', 'frases locales (define OPENAI_API_KEY para usar el modelo)']);
   }

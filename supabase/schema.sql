@@ -228,6 +228,23 @@ $function$;
 REVOKE ALL ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone) TO anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.guest_balance(p_party uuid, p_user uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with tab as (
+    select public.tipped_total(greatest(coalesce(sum(lines.amount), 0), 0)::bigint) as tipped
+    from public.party_tab_lines(p_party, p_user) as lines
+  ),
+  paid as (select coalesce((select paid.paid_amount from public.party_paid(p_party, p_user) as paid), 0) as amount)
+  select json_build_object('tipped', tab.tipped, 'paid', paid.amount, 'owed', greatest(tab.tipped - paid.amount, 0))
+  from tab cross join paid
+$function$;
+REVOKE ALL ON FUNCTION public.guest_balance(p_party uuid, p_user uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.guest_balance(p_party uuid, p_user uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.guest_ever_owed(p_user_id uuid)
  RETURNS bigint
  LANGUAGE sql
@@ -271,6 +288,42 @@ begin
 end
 $function$;
 REVOKE ALL ON FUNCTION public.guest_joins_party() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.guest_payments(p_party uuid, p_user uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select json_build_object(
+    'payments', coalesce((
+      select json_agg(json_build_object('amount', paid.amount, 'at', paid.at, 'method', paid.method) order by paid.at, paid.method)
+      from (
+        select payments.amount - payments.refunded_amount as amount, coalesce(payments.approved_at, payments.provider_updated_at) as at, 'mercadopago' as method
+        from public.provider_payments as payments
+        where payments.party_id = p_party and payments.user_id = p_user and payments.status = 'approved' and payments.currency = 'CLP'
+        union all
+        select marks.paid_amount, marks.paid_at, 'host' from public.host_paid_marks as marks where marks.user_id = p_user
+      ) as paid
+    ), '[]'::json),
+    'balance', public.guest_balance(p_party, p_user),
+    'ways', json_build_object(
+      'mercadopago', coalesce((select ways.mercadopago from public.party_payment_ways as ways where ways.party_id = p_party), true),
+      'transfer', (
+        select json_build_object('holder_name', details.holder_name, 'rut', details.rut, 'bank', details.bank,
+                                 'account_type', details.account_type, 'account_number', details.account_number, 'email', details.email)
+        from public.party_transfer_details as details where details.party_id = p_party
+      )
+    ),
+    'transfer_notices', coalesce((
+      select json_agg(json_build_object('id', notices.id, 'amount', notices.amount, 'at', notices.created_at) order by notices.created_at, notices.id)
+      from public.transfer_notices as notices where notices.user_id = p_user and notices.party_id = p_party
+    ), '[]'::json)
+  )
+  where exists (select from public.users where users.id = p_user and users.party_id = p_party)
+$function$;
+REVOKE ALL ON FUNCTION public.guest_payments(p_party uuid, p_user uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.guest_payments(p_party uuid, p_user uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.host_add_product(p_party uuid, p_name text, p_price integer, p_category text)
  RETURNS json
@@ -367,10 +420,16 @@ AS $function$
         cross join lateral (select coalesce(lines.seq, (select activations.activated_seq from public.order_activations as activations
                                                         where activations.order_id = lines.id), 0) as seq) as turn
       ) as covered
+    ), '[]'::json),
+    'payments', coalesce((
+      select json_agg(json_build_object('amount', payments.amount - payments.refunded_amount, 'at', coalesce(payments.approved_at, payments.provider_updated_at),
+                                        'method', 'mercadopago') order by payments.approved_at, payments.payment_id)
+      from public.provider_payments as payments
+      where payments.user_id = users.id and payments.party_id = p_party and payments.status = 'approved' and payments.currency = 'CLP'
     ), '[]'::json)
   )
   from public.users
-  left join public.host_paid_marks as marks on marks.user_id = users.id
+  left join public.party_paid(p_party, p_user_id) as marks on marks.user_id = users.id
   where users.id = p_user_id and users.party_id = p_party
 $function$;
 REVOKE ALL ON FUNCTION public.host_guest(p_party uuid, p_user_id uuid) FROM PUBLIC;
@@ -456,10 +515,10 @@ begin
     delete from public.host_paid_marks where host_paid_marks.user_id = p_user_id;
     return json_build_object('id', p_user_id, 'paid_amount', null, 'paid_at', null);
   end if;
-  v_amount := coalesce(p_amount, (
+  v_amount := coalesce(p_amount, greatest((
     select public.tipped_total(greatest(coalesce(sum(lines.amount), 0), 0)::bigint)
     from public.party_tab_lines(p_party, p_user_id) as lines
-  ));
+  ) - coalesce((select paid.provider_amount from public.party_paid(p_party, p_user_id) as paid), 0), 0));
   if v_amount > public.guest_ever_owed(p_user_id) then
     return json_build_object('refused', 'paid_over_orders');
   end if;
@@ -504,7 +563,7 @@ AS $function$
     left join public.order_activations as activations on activations.order_id = lines.id
   ) as covered
   join public.users on users.id = covered.user_id
-  left join public.host_paid_marks as marks on marks.user_id = covered.user_id
+  left join public.party_paid(p_party) as marks on marks.user_id = covered.user_id
 $function$;
 REVOKE ALL ON FUNCTION public.host_orders(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_orders(p_party uuid) TO service_role;
@@ -555,12 +614,20 @@ AS $function$
     from lines
     group by lines.user_id
   ),
+  notices as (
+    select distinct on (notices.user_id) notices.user_id, notices.amount, notices.created_at
+    from public.transfer_notices as notices
+    where notices.party_id = p_party
+    order by notices.user_id, notices.created_at desc, notices.id
+  ),
   guests as (
     select users.id, users.full_name, tabs.order_count, tabs.total, public.tipped_total(tabs.total) as tipped,
-           tabs.last_order_at, marks.paid_amount, marks.paid_at
+           tabs.last_order_at, marks.paid_amount, marks.paid_at, marks.mark_amount, marks.mark_at, marks.provider_amount, marks.provider_at,
+           notices.amount as notice_amount, notices.created_at as notice_at
     from tabs
     join public.users on users.id = tabs.user_id
-    left join public.host_paid_marks as marks on marks.user_id = tabs.user_id
+    left join public.party_paid(p_party) as marks on marks.user_id = tabs.user_id
+    left join notices on notices.user_id = tabs.user_id
   )
   select json_build_object(
     'total', coalesce(sum(guests.total), 0),
@@ -576,7 +643,13 @@ AS $function$
       'tipped', guests.tipped,
       'last_order_at', guests.last_order_at,
       'paid_amount', guests.paid_amount,
-      'paid_at', guests.paid_at
+      'paid_at', guests.paid_at,
+      'mark_amount', guests.mark_amount,
+      'mark_at', guests.mark_at,
+      'provider_amount', guests.provider_amount,
+      'provider_at', guests.provider_at,
+      'transfer_notice', case when guests.notice_amount is null then null
+                              else json_build_object('amount', guests.notice_amount, 'at', guests.notice_at) end
     ) order by guests.id), '[]'::json)
   )
   from guests
@@ -622,6 +695,24 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.host_party_info(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_party_info(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_payment_ways(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select json_build_object(
+    'mercadopago', coalesce((select ways.mercadopago from public.party_payment_ways as ways where ways.party_id = p_party), true),
+    'transfer', (
+      select json_build_object('holder_name', details.holder_name, 'rut', details.rut, 'bank', details.bank,
+                               'account_type', details.account_type, 'account_number', details.account_number, 'email', details.email)
+      from public.party_transfer_details as details where details.party_id = p_party
+    )
+  )
+$function$;
+REVOKE ALL ON FUNCTION public.host_payment_ways(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_payment_ways(p_party uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint DEFAULT NULL::bigint)
  RETURNS json
@@ -710,6 +801,18 @@ $function$;
 REVOKE ALL ON FUNCTION public.host_set_honour(p_party uuid, p_user_id uuid, p_honoured boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_set_honour(p_party uuid, p_user_id uuid, p_honoured boolean) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.host_set_mercadopago(p_party uuid, p_on boolean)
+ RETURNS json
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.party_payment_ways (party_id, mercadopago) values (p_party, p_on)
+  on conflict (party_id) do update set mercadopago = excluded.mercadopago, updated_at = now();
+  select public.host_payment_ways(p_party);
+$function$;
+REVOKE ALL ON FUNCTION public.host_set_mercadopago(p_party uuid, p_on boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_set_mercadopago(p_party uuid, p_on boolean) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.host_set_price(p_party uuid, p_name text, p_price integer)
  RETURNS json
  LANGUAGE plpgsql
@@ -749,6 +852,27 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.host_set_sold_out(p_party uuid, p_name text, p_sold_out boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_set_sold_out(p_party uuid, p_name text, p_sold_out boolean) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_set_transfer_details(p_party uuid, p_details json)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_details is null then
+    delete from public.party_transfer_details where party_transfer_details.party_id = p_party;
+  else
+    insert into public.party_transfer_details (party_id, holder_name, rut, bank, account_type, account_number, email)
+    values (p_party, p_details ->> 'holder_name', p_details ->> 'rut', p_details ->> 'bank', p_details ->> 'account_type',
+            p_details ->> 'account_number', p_details ->> 'email')
+    on conflict (party_id) do update set holder_name = excluded.holder_name, rut = excluded.rut, bank = excluded.bank,
+      account_type = excluded.account_type, account_number = excluded.account_number, email = excluded.email, updated_at = now();
+  end if;
+  return public.host_payment_ways(p_party);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_set_transfer_details(p_party uuid, p_details json) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_set_transfer_details(p_party uuid, p_details json) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.host_settle_bill(p_party uuid, p_by text)
  RETURNS json
@@ -865,10 +989,10 @@ CREATE OR REPLACE FUNCTION public.my_paid_mark()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select json_build_object('paid_amount', marks.paid_amount, 'paid_at', marks.paid_at)
-  from public.host_paid_marks as marks
-  join public.users on users.id = marks.user_id
-  where marks.user_id = public.request_guest_id() and users.party_id = public.request_party_id()
+  select json_build_object('paid_amount', paid.paid_amount, 'paid_at', paid.paid_at)
+  from public.party_paid(public.request_party_id(), public.request_guest_id()) as paid
+  join public.users on users.id = paid.user_id
+  where users.party_id = public.request_party_id()
 $function$;
 REVOKE ALL ON FUNCTION public.my_paid_mark() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.my_paid_mark() TO anon, authenticated, service_role;
@@ -879,14 +1003,20 @@ CREATE OR REPLACE FUNCTION public.my_tab_status()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+  with mine as (select public.guest_payments(public.request_party_id(), public.request_guest_id()) as payments)
   select json_build_object(
     'party', (
       select json_build_object('name', parties.name, 'payment_url', parties.payment_url, 'closed_at', parties.closed_at)
       from public.parties where parties.id = public.request_party_id()
     ),
     'paid_mark', public.my_paid_mark(),
-    'bill', public.my_bill()
+    'bill', public.my_bill(),
+    'payments', coalesce(mine.payments -> 'payments', '[]'::json),
+    'owed', (mine.payments -> 'balance' ->> 'owed')::bigint,
+    'ways', mine.payments -> 'ways',
+    'transfer_notices', coalesce(mine.payments -> 'transfer_notices', '[]'::json)
   )
+  from mine
 $function$;
 REVOKE ALL ON FUNCTION public.my_tab_status() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.my_tab_status() TO anon, authenticated, service_role;
@@ -912,6 +1042,34 @@ CREATE OR REPLACE FUNCTION public.new_party_code()
 AS $function$ select translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/=', '-_') $function$;
 REVOKE ALL ON FUNCTION public.new_party_code() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.new_party_code() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.notify_transfer(p_id uuid, p_amount bigint, p_created_at timestamp with time zone DEFAULT now())
+ RETURNS json
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := public.request_guest_id();
+  v_party uuid := public.request_party_id();
+  v_notice public.transfer_notices;
+begin
+  if v_user is null or not exists (select from public.users where users.id = v_user and users.party_id = v_party) then
+    raise exception using errcode = 'foreign_key_violation', constraint = 'transfer_notices_user',
+      message = 'transfer_notices_user: the guest is not in this party';
+  end if;
+  insert into public.transfer_notices (id, party_id, user_id, amount, created_at)
+  values (p_id, v_party, v_user, p_amount, least(coalesce(p_created_at, now()), now()))
+  on conflict (id) do nothing;
+  select * into v_notice from public.transfer_notices where transfer_notices.id = p_id and transfer_notices.user_id = v_user;
+  if not found then
+    raise exception using errcode = 'unique_violation', constraint = 'transfer_notices_pkey', message = 'transfer_notices_pkey: the id is taken';
+  end if;
+  return json_build_object('id', v_notice.id, 'amount', v_notice.amount, 'at', v_notice.created_at);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.notify_transfer(p_id uuid, p_amount bigint, p_created_at timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.notify_transfer(p_id uuid, p_amount bigint, p_created_at timestamp with time zone) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.number_order_activation()
  RETURNS trigger
@@ -1069,6 +1227,30 @@ $function$;
 REVOKE ALL ON FUNCTION public.party_menu_of(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.party_menu_of(p_party uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.party_paid(p_party uuid, p_user uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(user_id uuid, paid_amount bigint, paid_at timestamp with time zone, mark_amount bigint, mark_at timestamp with time zone, provider_amount bigint, provider_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select paid.user_id, sum(paid.amount)::bigint, max(paid.at),
+         sum(paid.amount) filter (where paid.kind = 'mark')::bigint, max(paid.at) filter (where paid.kind = 'mark'),
+         sum(paid.amount) filter (where paid.kind = 'provider')::bigint, max(paid.at) filter (where paid.kind = 'provider')
+  from (
+    select marks.user_id, marks.paid_amount as amount, marks.paid_at as at, 'mark' as kind
+    from public.host_paid_marks as marks
+    join public.users on users.id = marks.user_id
+    where users.party_id = p_party and (p_user is null or marks.user_id = p_user)
+    union all
+    select payments.user_id, payments.amount - payments.refunded_amount, coalesce(payments.approved_at, payments.provider_updated_at), 'provider'
+    from public.provider_payments as payments
+    where payments.party_id = p_party and (p_user is null or payments.user_id = p_user)
+      and payments.status = 'approved' and payments.currency = 'CLP'
+  ) as paid
+  group by paid.user_id
+$function$;
+REVOKE ALL ON FUNCTION public.party_paid(p_party uuid, p_user uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.party_paid(p_party uuid, p_user uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.party_price_left()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1166,6 +1348,89 @@ $function$;
 REVOKE ALL ON FUNCTION public.party_tab_lines(p_party uuid, p_user uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.party_tab_lines(p_party uuid, p_user uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.payment_record(p_payment_id text, p_reference text, p_status text, p_amount bigint, p_refunded bigint, p_currency text, p_updated_at timestamp with time zone, p_approved_at timestamp with time zone)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_attempt public.payment_attempts;
+  v_row public.provider_payments;
+begin
+  if p_reference is null or p_reference !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return json_build_object('recorded', false, 'reason', 'unknown_reference');
+  end if;
+  select * into v_attempt from public.payment_attempts where payment_attempts.id = p_reference::uuid;
+  if v_attempt.id is null then
+    return json_build_object('recorded', false, 'reason', 'unknown_reference');
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('provider_payment:' || p_payment_id, 0));
+  insert into public.provider_payments as payments
+    (payment_id, attempt_id, party_id, user_id, status, amount, refunded_amount, currency, approved_at, provider_updated_at)
+  values (p_payment_id, v_attempt.id, v_attempt.party_id, v_attempt.user_id, p_status, p_amount, least(greatest(p_refunded, 0), p_amount),
+          p_currency, p_approved_at, p_updated_at)
+  on conflict (payment_id) do update set
+    status = excluded.status, amount = excluded.amount, refunded_amount = excluded.refunded_amount, currency = excluded.currency,
+    approved_at = coalesce(excluded.approved_at, payments.approved_at), provider_updated_at = excluded.provider_updated_at, updated_at = now()
+  where payments.attempt_id = excluded.attempt_id and excluded.provider_updated_at >= payments.provider_updated_at;
+  select * into v_row from public.provider_payments where provider_payments.payment_id = p_payment_id;
+  return json_build_object('recorded', v_row.attempt_id = v_attempt.id, 'status', v_row.status, 'amount', v_row.amount,
+                           'refunded_amount', v_row.refunded_amount, 'currency', v_row.currency);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.payment_record(p_payment_id text, p_reference text, p_status text, p_amount bigint, p_refunded bigint, p_currency text, p_updated_at timestamp with time zone, p_approved_at timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.payment_record(p_payment_id text, p_reference text, p_status text, p_amount bigint, p_refunded bigint, p_currency text, p_updated_at timestamp with time zone, p_approved_at timestamp with time zone) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.payment_start(p_user uuid, p_code text, p_amount bigint)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_party public.parties;
+  v_name text;
+  v_owed bigint;
+  v_attempt uuid;
+begin
+  select * into v_party from public.parties
+  where (p_code is null and parties.is_default) or parties.code = p_code;
+  select users.full_name into v_name from public.users where users.id = p_user and users.party_id = v_party.id;
+  if v_party.id is null or v_name is null then
+    return json_build_object('refused', 'unknown_guest');
+  end if;
+  if not coalesce((select ways.mercadopago from public.party_payment_ways as ways where ways.party_id = v_party.id), true) then
+    return json_build_object('refused', 'mercadopago_off');
+  end if;
+  -- One guest's checkouts take turns, so two taps never both ask past what is owed.
+  perform pg_advisory_xact_lock(hashtextextended('payment_start:' || p_user::text, 0));
+  v_owed := (public.guest_balance(v_party.id, p_user) ->> 'owed')::bigint;
+  if v_owed <= 0 then
+    return json_build_object('refused', 'nothing_owed');
+  end if;
+  if p_amount > v_owed then
+    return json_build_object('refused', 'over_owed', 'owed', v_owed);
+  end if;
+  insert into public.payment_attempts (party_id, user_id, amount) values (v_party.id, p_user, p_amount) returning id into v_attempt;
+  return json_build_object('attempt', v_attempt, 'full_name', v_name, 'party_name', v_party.name,
+                           'party_code', case when v_party.is_default then null else v_party.code end, 'owed', v_owed);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.payment_start(p_user uuid, p_code text, p_amount bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.payment_start(p_user uuid, p_code text, p_amount bigint) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.payment_status(p_user uuid, p_code text)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select public.guest_payments(parties.id, p_user)
+  from public.parties
+  where (p_code is null and parties.is_default) or parties.code = p_code
+$function$;
+REVOKE ALL ON FUNCTION public.payment_status(p_user uuid, p_code text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.payment_status(p_user uuid, p_code text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.refuse_closed_party(p_party uuid, p_what text)
  RETURNS void
  LANGUAGE plpgsql
@@ -1253,6 +1518,22 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.request_party_id() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.request_party_id() TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.rut_is_valid(p_rut text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+  select case when p_rut ~ '^[1-9][0-9]{0,8}-[0-9K]$' then split_part(p_rut, '-', 2) = (
+    select case 11 - sums.total % 11 when 11 then '0' when 10 then 'K' else (11 - sums.total % 11)::text end
+    from (
+      select sum(substr(reverse(split_part(p_rut, '-', 1)), position, 1)::int * (2 + (position - 1) % 6)) as total
+      from generate_series(1, char_length(split_part(p_rut, '-', 1))) as position
+    ) as sums
+  ) else false end
+$function$;
+GRANT EXECUTE ON FUNCTION public.rut_is_valid(p_rut text) TO PUBLIC, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.tab_stays_after_close()
  RETURNS trigger
@@ -1446,6 +1727,16 @@ CREATE TRIGGER bill_units_within_line BEFORE INSERT OR UPDATE ON public.bill_uni
 ALTER TABLE public.bill_units ENABLE ROW LEVEL SECURITY;
 GRANT SELECT ON TABLE public.bill_units TO service_role;
 
+CREATE TABLE public.party_payment_ways (
+  party_id uuid NOT NULL,
+  mercadopago boolean NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT party_payment_ways_pkey PRIMARY KEY (party_id),
+  CONSTRAINT party_payment_ways_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id)
+);
+ALTER TABLE public.party_payment_ways ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.party_payment_ways TO service_role;
+
 CREATE TABLE public.party_prices (
   party_id uuid NOT NULL,
   name text NOT NULL,
@@ -1481,6 +1772,27 @@ CREATE TRIGGER party_products_price_left AFTER DELETE OR UPDATE OF name, price O
 CREATE TRIGGER party_products_price_on_record BEFORE INSERT OR UPDATE OF name, price ON public.party_products FOR EACH ROW EXECUTE FUNCTION public.party_price_on_record();
 ALTER TABLE public.party_products ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE ON TABLE public.party_products TO service_role;
+
+CREATE TABLE public.party_transfer_details (
+  party_id uuid NOT NULL,
+  holder_name text NOT NULL,
+  rut text NOT NULL,
+  bank text NOT NULL,
+  account_type text NOT NULL,
+  account_number text NOT NULL,
+  email text NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT party_transfer_details_pkey PRIMARY KEY (party_id),
+  CONSTRAINT party_transfer_details_account_number_check CHECK (account_number ~ '^[0-9][0-9-]{2,24}$'::text),
+  CONSTRAINT party_transfer_details_account_type_check CHECK (account_type = ANY (ARRAY['Cuenta corriente'::text, 'Cuenta vista'::text, 'Cuenta RUT'::text, 'Cuenta de ahorro'::text])),
+  CONSTRAINT party_transfer_details_bank_check CHECK (char_length(bank) >= 2 AND char_length(bank) <= 60 AND bank !~ '[[:cntrl:]]'::text),
+  CONSTRAINT party_transfer_details_email_check CHECK (char_length(email) <= 120 AND email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text),
+  CONSTRAINT party_transfer_details_holder_name_check CHECK (char_length(holder_name) >= 3 AND char_length(holder_name) <= 80 AND holder_name !~ '[[:cntrl:]]'::text),
+  CONSTRAINT party_transfer_details_rut_check CHECK (public.rut_is_valid(rut)),
+  CONSTRAINT party_transfer_details_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id)
+);
+ALTER TABLE public.party_transfer_details ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.party_transfer_details TO service_role;
 
 CREATE TABLE public.products (
   name text NOT NULL,
@@ -1624,6 +1936,66 @@ CREATE TABLE public.party_honours (
 );
 ALTER TABLE public.party_honours ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.party_honours TO service_role;
+
+CREATE TABLE public.payment_attempts (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  party_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  amount bigint NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT payment_attempts_pkey PRIMARY KEY (id),
+  CONSTRAINT payment_attempts_amount_check CHECK (amount >= 1 AND amount <= 1100000000),
+  CONSTRAINT payment_attempts_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id),
+  CONSTRAINT payment_attempts_user_id_party_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
+);
+CREATE INDEX payment_attempts_user ON public.payment_attempts USING btree (user_id);
+ALTER TABLE public.payment_attempts ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.payment_attempts TO service_role;
+
+CREATE TABLE public.provider_payments (
+  payment_id text NOT NULL,
+  provider text DEFAULT 'mercadopago'::text NOT NULL,
+  attempt_id uuid NOT NULL,
+  party_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  status text NOT NULL,
+  amount bigint NOT NULL,
+  refunded_amount bigint DEFAULT 0 NOT NULL,
+  currency text NOT NULL,
+  approved_at timestamp with time zone,
+  provider_updated_at timestamp with time zone NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT provider_payments_pkey PRIMARY KEY (payment_id),
+  CONSTRAINT provider_payments_amount_check CHECK (amount >= 0 AND amount <= 1100000000),
+  CONSTRAINT provider_payments_check CHECK (refunded_amount >= 0 AND refunded_amount <= amount),
+  CONSTRAINT provider_payments_currency_check CHECK (currency ~ '^[A-Z]{3}$'::text),
+  CONSTRAINT provider_payments_payment_id_check CHECK (payment_id ~ '^[0-9A-Za-z_-]{1,64}$'::text),
+  CONSTRAINT provider_payments_provider_check CHECK (provider = 'mercadopago'::text),
+  CONSTRAINT provider_payments_status_check CHECK (char_length(status) >= 1 AND char_length(status) <= 40),
+  CONSTRAINT provider_payments_attempt_id_fkey FOREIGN KEY (attempt_id) REFERENCES public.payment_attempts(id),
+  CONSTRAINT provider_payments_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id),
+  CONSTRAINT provider_payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id)
+);
+CREATE INDEX provider_payments_party_user ON public.provider_payments USING btree (party_id, user_id);
+ALTER TABLE public.provider_payments ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.provider_payments TO service_role;
+
+CREATE TABLE public.transfer_notices (
+  id uuid NOT NULL,
+  party_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  amount bigint NOT NULL,
+  created_at timestamp with time zone NOT NULL,
+  received_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT transfer_notices_pkey PRIMARY KEY (id),
+  CONSTRAINT transfer_notices_amount_check CHECK (amount >= 1 AND amount <= 1100000000),
+  CONSTRAINT transfer_notices_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id),
+  CONSTRAINT transfer_notices_user_id_party_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
+);
+CREATE INDEX transfer_notices_user ON public.transfer_notices USING btree (user_id, created_at DESC);
+ALTER TABLE public.transfer_notices ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.transfer_notices TO service_role;
 
 -- Functions on the tables
 

@@ -4,13 +4,15 @@
  * Both reach the database the way they do on Supabase, through the project's
  * URL (this app's own origin, whose /rest/v1 is PostgREST) with the
  * service_role key: `comment` for its rate limits, besides its model
- * settings; `host` for the party, and it checks the host's key.
+ * settings; `host` for the party, and it checks the host's key; `payments`
+ * for the guests' payments, and it reaches Mercado Pago (or its stand-in).
  */
 import { HOST_ENV_NAMES } from '../../supabase/functions/host/settings.ts';
+import { DEFAULT_MERCADOPAGO_API_URL, PAYMENTS_ENV_NAMES } from '../../supabase/functions/payments/settings.ts';
 import { commentPermissions } from './comment-function.ts';
 import { hasEdgeFunction, startEdgeFunction, type EdgeFunctionOptions, type RunningEdgeFunction } from './edge-function.ts';
 
-export const FUNCTION_NAMES = ['comment', 'host'] as const;
+export const FUNCTION_NAMES = ['comment', 'host', 'payments'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export interface ProductFunctionsOptions {
@@ -18,7 +20,7 @@ export interface ProductFunctionsOptions {
   readonly appOrigin: string;
   readonly serviceRoleKey: string;
   readonly hostKey: string;
-  /** OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ALLOWED_ORIGINS: whichever are set. */
+  /** OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ALLOWED_ORIGINS, MERCADOPAGO_*: whichever are set. */
   readonly functionEnv: Readonly<Record<string, string>>;
   /** supabase/functions unless given. */
   readonly functionsDir?: string | undefined;
@@ -32,15 +34,29 @@ function settingsFor(name: FunctionName, options: ProductFunctionsOptions): Func
   // What Supabase gives every function: the project's URL and the service_role key.
   const project = { SUPABASE_URL: options.appOrigin, SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey };
   if (name === 'comment') {
-    const env = { ...options.functionEnv, ...project };
+    // Only its own settings: never Mercado Pago's token.
+    const own = Object.entries(options.functionEnv).filter(([key]) => !key.startsWith('MERCADOPAGO_'));
+    const env = { ...Object.fromEntries(own), ...project };
     return { env, ...commentPermissions(env) };
   }
   const allowedOrigins = options.functionEnv.ALLOWED_ORIGINS;
+  const origins = allowedOrigins ? { ALLOWED_ORIGINS: allowedOrigins } : {};
+  const mercadoPago = Object.fromEntries(Object.entries(options.functionEnv).filter(([name]) => name.startsWith('MERCADOPAGO_')));
+  if (name === 'payments') {
+    const apiUrl = mercadoPago.MERCADOPAGO_API_URL ?? DEFAULT_MERCADOPAGO_API_URL;
+    return {
+      env: { ...project, ...origins, ...mercadoPago },
+      allowNet: [new URL(options.appOrigin).host, new URL(apiUrl).host],
+      allowEnv: PAYMENTS_ENV_NAMES,
+    };
+  }
   return {
     env: {
       ...project,
       HOST_KEY: options.hostKey,
-      ...(allowedOrigins ? { ALLOWED_ORIGINS: allowedOrigins } : {}),
+      ...origins,
+      // The host's page says whether the deployment has Mercado Pago; the host function keeps only that.
+      ...(mercadoPago.MERCADOPAGO_ACCESS_TOKEN ? { MERCADOPAGO_ACCESS_TOKEN: mercadoPago.MERCADOPAGO_ACCESS_TOKEN } : {}),
     },
     allowNet: [new URL(options.appOrigin).host],
     allowEnv: HOST_ENV_NAMES,

@@ -13,9 +13,13 @@ import { startLocalStack, type LocalStack } from './local-stack.ts';
 import { freePort, portInUse } from './ports.ts';
 import { functionConfig } from './function-config.ts';
 import { isProjectJwt } from './keys.ts';
+import { startMercadoPagoStandIn, type MercadoPagoStandIn } from './mercadopago-standin.ts';
 import { startProductFunctions } from './product-functions.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The payments function's settings an operator gives `npm start`; without the token, the stand-in plays Mercado Pago. */
+export const MERCADOPAGO_ENV_NAMES = ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET', 'MERCADOPAGO_API_URL', 'APP_URL'] as const;
 
 export interface ProductOptions {
   /** 0 picks a free port. */
@@ -25,7 +29,7 @@ export interface ProductOptions {
   readonly stateDir: string;
   /** Where the build goes. */
   readonly distDir: string;
-  /** The functions' settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ALLOWED_ORIGINS. */
+  /** The functions' settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ALLOWED_ORIGINS, MERCADOPAGO_*. */
   readonly functionEnv?: Readonly<Record<string, string>>;
   /** supabase/functions unless given (tests run throwaway functions). */
   readonly functionsDir?: string;
@@ -50,6 +54,8 @@ export interface RunningProduct {
   readonly hostKey: string | null;
   /** The Edge Functions running, by name. */
   readonly functions: readonly string[];
+  /** The local stand-in playing Mercado Pago, when no MERCADOPAGO_ACCESS_TOKEN was given; null otherwise. */
+  readonly mercadoPago: MercadoPagoStandIn | null;
   /** The party `/` opens into ('Fiesta de prueba', made by the migrations); null without the local stack. */
   readonly defaultParty: DefaultParty | null;
   stop(): Promise<void>;
@@ -114,15 +120,33 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       await buildApp(options.distDir, {});
       const app = await startAppServer({ distDir: options.distDir, port, host });
       stoppers.push(() => app.close());
-      return { appUrl, proxies: [], apiUrl: process.env.VITE_SUPABASE_URL, stack: null, anonKey: null, hostKey: null, functions: [], defaultParty: null, stop };
+      return {
+        appUrl,
+        proxies: [],
+        apiUrl: process.env.VITE_SUPABASE_URL,
+        stack: null,
+        anonKey: null,
+        hostKey: null,
+        functions: [],
+        defaultParty: null,
+        mercadoPago: null,
+        stop,
+      };
     }
     const stack = await startLocalStack({ stateDir: options.stateDir, durable: options.durable, log, say });
     stoppers.push(() => stack.stop());
+    const given = options.functionEnv ?? {};
+    // No money moves locally unless the operator gives a real token: the stand-in answers as Mercado Pago does.
+    const mercadoPago = given.MERCADOPAGO_ACCESS_TOKEN ? null : await startMercadoPagoStandIn({ log, retryMaxMs: 30_000 });
+    if (mercadoPago) stoppers.push(() => mercadoPago.close());
+    const standIn = mercadoPago
+      ? { MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken, MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.webhookSecret, MERCADOPAGO_API_URL: mercadoPago.url }
+      : {};
     const functions = await startProductFunctions({
       appOrigin: machineOrigin(host, port),
       serviceRoleKey: stack.serviceRoleKey,
       hostKey: stack.hostKey,
-      functionEnv: options.functionEnv ?? {},
+      functionEnv: { ...given, ...standIn },
       functionsDir: options.functionsDir,
       log,
       say,
@@ -143,7 +167,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     stoppers.push(() => app.close());
     const names = functions.map((running) => running.name);
     const defaultParty = await readDefaultParty(stack.dbUrl);
-    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, hostKey: stack.hostKey, functions: names, defaultParty, stop };
+    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, hostKey: stack.hostKey, functions: names, defaultParty, mercadoPago, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -2,8 +2,8 @@
  * The browser tests run against the whole product, as `npm start` runs it:
  * PostgreSQL, PostgREST and the comment function from node_modules, the
  * production build pointed at them, one origin on a free port; the function
- * calls a local OpenAI-format server. What the workers need is passed on in
- * BAR_TAB_* variables.
+ * calls a local OpenAI-format server, and the payments function Mercado
+ * Pago's stand-in. What the workers need is passed on in BAR_TAB_* variables.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.BAR_TAB_DB_URL = stack.dbUrl;
   // The host's page signs in with the key npm start makes (tests/e2e/host.spec.ts).
   if (product.hostKey) process.env.BAR_TAB_HOST_KEY = product.hostKey;
+  // Mercado Pago's stand-in, which the product started: specs pay, refund and misbehave through its /__standin/ routes.
+  if (product.mercadoPago) process.env.BAR_TAB_MERCADOPAGO_URL = product.mercadoPago.url;
   process.env.BAR_TAB_PROXIES = JSON.stringify(product.proxies.map((proxy) => ({ prefix: proxy.prefix, target: proxy.target(), apiKeys: proxy.apiKeys })));
   return async () => {
     await product.stop();

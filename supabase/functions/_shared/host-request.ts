@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BILL_ACTIONS, billActionSchemas } from './bill-request.ts';
 import { parseJson, type ParsedBody } from './body.ts';
+import { PAYMENT_ACTIONS, paymentActionSchemas } from './payments-request.ts';
 import { checkImportLines, checkProductCategory, checkProductName, checkProductPrice, describeProblem, type Checked, type LineProblem } from './menu-import.ts';
 import { cleanGuestText, countCharacters, isPartyCode, isPartyPaymentUrl, isUuid, MAX_PAID_AMOUNT } from './rules.ts';
 
@@ -101,7 +102,7 @@ const importLines = z.unknown().transform((lines, context) => {
   return z.NEVER;
 });
 
-const ACTIONS = `party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product, import_menu, ${BILL_ACTIONS}`;
+const ACTIONS = `party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product, import_menu, ${BILL_ACTIONS}, ${PAYMENT_ACTIONS}`;
 
 const hostActionSchema = z.discriminatedUnion(
   'action',
@@ -136,6 +137,8 @@ const hostActionSchema = z.discriminatedUnion(
     z.object({ action: z.literal('import_menu'), lines: importLines }),
     /** The bar's bill, its comparison, what was left, the guest of honour (bill-request.ts). */
     ...billActionSchemas,
+    /** Mercado Pago on or off, 'Datos para transferir' (payments-request.ts). */
+    ...paymentActionSchemas,
   ],
   { error: `action debe ser ${ACTIONS}.` },
 );

@@ -14,6 +14,7 @@ import { projectDatabase } from '../_shared/project.ts';
 import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
 import { BILL_REFUSALS, billAction, isBillAction } from './bill.ts';
 import { withoutKey } from './key.ts';
+import { isPaymentAction, paymentAction } from './payments.ts';
 import { newPartyKey, partyOf, scopeOfKey, sha256Hex, type Scope } from './scope.ts';
 import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from './settings.ts';
 
@@ -129,10 +130,15 @@ async function perform(context: Context, database: Database, ask: HostAsk, cors:
     const error = party.status === 403 ? HOST_ERRORS.otherParty : party.status === 404 ? HOST_ERRORS.unknownParty : HOST_ERRORS.database;
     return jsonError({ status: party.status, error }, cors);
   }
+  if (isPaymentAction(action))
+    return databaseAnswer(context, await paymentAction(database, party.partyId, action, context.settings.mercadoPagoAvailable), cors);
   return databaseAnswer(context, await partyAction(database, party.partyId, action), cors);
 }
 
-type PartyAction = Exclude<HostAction, { action: 'parties' } | { action: 'create_party' }>;
+type PartyAction = Exclude<
+  HostAction,
+  { action: 'parties' } | { action: 'create_party' } | { action: 'payment_ways' | 'set_mercadopago' | 'transfer_details' }
+>;
 
 async function partyAction(database: Database, partyId: string, action: PartyAction) {
   const p_party = partyId;

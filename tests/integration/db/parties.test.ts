@@ -217,6 +217,11 @@ describe('what a guest’s phone may know of its party', () => {
       paid_mark: null,
       // No bar's bill: no server lines on the tab, nothing to claim.
       bill: { total: expect.any(Number), lines: [], unclaimed: [] },
+      // Issue 33: what is paid and owed by the one rule, and how the party takes payment.
+      payments: [],
+      owed: expect.any(Number),
+      ways: { mercadopago: true, transfer: null },
+      transfer_notices: [],
     });
   });
 

@@ -1,0 +1,81 @@
+/**
+ * What a guest's phone asks the `payments` function, and the host's actions
+ * on a party's ways of being paid (Mercado Pago on or off, 'Datos para
+ * transferir'), as zod schemas: the functions parse with them, the pages
+ * build their requests to their types.
+ */
+import { z } from 'zod';
+import { parseJson, type ParsedBody } from './body.ts';
+import { PAYMENT_ERRORS } from './payment-errors.ts';
+import { cleanGuestText, countCharacters, MAX_PAID_AMOUNT } from './rules.ts';
+import { normalizeRut } from './rut.ts';
+
+export const MAX_PAYMENTS_BODY_BYTES = 4 * 1024;
+
+/** Whole pesos, more than 0, at most what a tab can hold. */
+export const isPaymentAmount = (amount: unknown): amount is number =>
+  typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_PAID_AMOUNT;
+
+const guestRequestSchema = z.discriminatedUnion(
+  'action',
+  [
+    /** A Mercado Pago checkout of `amount` pesos for the guest's own tab. */
+    z.object({ action: z.literal('checkout'), amount: z.custom<number>(isPaymentAmount, { error: PAYMENT_ERRORS.badAmount }) }),
+    /** What the guest paid, owes, and how the party takes payment. */
+    z.object({ action: z.literal('status') }),
+  ],
+  { error: PAYMENT_ERRORS.badAction },
+);
+
+export type GuestPaymentRequest = z.output<typeof guestRequestSchema>;
+
+function firstProblem<T>(parsed: z.ZodSafeParseResult<T>): ParsedBody<T> {
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'Pedido inválido.' };
+}
+
+export function parseGuestPaymentRequest(text: string): ParsedBody<GuestPaymentRequest> {
+  const json = parseJson(text);
+  return json.ok ? firstProblem(guestRequestSchema.safeParse(json.value)) : json;
+}
+
+export const ACCOUNT_TYPES = ['Cuenta corriente', 'Cuenta vista', 'Cuenta RUT', 'Cuenta de ahorro'] as const;
+
+const text = (field: string, min: number, max: number) =>
+  z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? cleanGuestText(value) : ''))
+    .refine((value) => countCharacters(value) >= min && countCharacters(value) <= max, `${field} debe tener entre ${min} y ${max} caracteres.`);
+
+/** 'Datos para transferir', as the database's CHECKs take them. */
+export const transferDetailsSchema = z.object({
+  holder_name: text('El nombre', 3, 80),
+  rut: z.unknown().transform((rut, context) => {
+    const normalized = normalizeRut(rut);
+    if (normalized) return normalized;
+    context.issues.push({ code: 'custom', message: PAYMENT_ERRORS.badRut, input: rut });
+    return z.NEVER;
+  }),
+  bank: text('El banco', 2, 60),
+  account_type: z.enum(ACCOUNT_TYPES, { error: `El tipo de cuenta debe ser ${ACCOUNT_TYPES.join(', ')}.` }),
+  account_number: z
+    .string({ error: 'El número de cuenta debe ser texto.' })
+    .transform((value) => value.replace(/\s/g, ''))
+    .refine((value) => /^[0-9][0-9-]{2,24}$/.test(value), 'El número de cuenta lleva de 3 a 25 dígitos (y guiones).'),
+  email: z
+    .string({ error: 'El correo debe ser texto.' })
+    .transform((value) => value.trim())
+    .refine((value) => value.length <= 120 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value), 'El correo no es válido.'),
+});
+
+export type TransferDetails = z.output<typeof transferDetailsSchema>;
+
+/** The host's actions on the party's ways of being paid: host-request.ts puts them in the host's one union. */
+export const paymentActionSchemas = [
+  /** Which ways the party takes, and whether the deployment has Mercado Pago. */
+  z.object({ action: z.literal('payment_ways') }),
+  z.object({ action: z.literal('set_mercadopago'), on: z.boolean({ error: 'on debe ser true o false.' }) }),
+  /** null: the party no longer takes transfers. */
+  z.object({ action: z.literal('transfer_details'), details: transferDetailsSchema.nullable() }),
+] as const;
+
+export const PAYMENT_ACTIONS = 'payment_ways, set_mercadopago o transfer_details';
