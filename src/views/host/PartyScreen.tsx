@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useAccount, useFeed, useHostSession, usePlace, useSection, type Section } from '../../host/index.ts';
+import { BillSection } from './BillSection.tsx';
 import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
 import { FeedLine } from './FeedLine.tsx';
@@ -12,9 +13,11 @@ import { SectionTabs } from './SectionTabs.tsx';
 
 /**
  * A party's page, one section at a time (the tabs; the address keeps which):
- * 'Invitados' (totals, guests, the CSV, closing), 'Carta' (its list) and
- * 'Compartir' (its link, QR and poster; a new party's key). Every section stays
- * mounted, hidden when not chosen: what each read last is still there with no signal.
+ * 'Invitados' (totals, guests, the CSV, closing), 'Carta' (its list), 'Cuenta
+ * del bar' (the bar's bill against what was declared) and 'Compartir' (its
+ * link, QR and poster; a new party's key). Every section stays mounted, hidden
+ * when not chosen: what each read last is still there with no signal. The
+ * bill's section mounts when first shown (it reads the bill while it shows).
  */
 export function PartyScreen() {
   const { account } = useHostSession();
@@ -23,6 +26,8 @@ export function PartyScreen() {
   const { snapshot, problem } = useFeed();
   const info = snapshot?.party.info ?? null;
   const [section, goTo] = useSection();
+  const [billSeen, setBillSeen] = useState(false);
+  if (section === 'cuenta' && !billSeen) setBillSeen(true);
   const base = useId();
   const ids = (id: Section) => ({ tab: `${base}tab-${id}`, panel: `${base}panel-${id}` });
   const panel = (id: Section, children: ReactNode) => (
@@ -56,6 +61,7 @@ export function PartyScreen() {
         </>,
       )}
       {panel('carta', info && <MenuSection key={info.code} code={info.code} closed={info.closed_at !== null} />)}
+      {panel('cuenta', info && billSeen && <BillSection key={info.code} active={section === 'cuenta'} />)}
       {panel('compartir', info && <ShareSection info={info} madeKey={made && info.code === made.code ? made.key : null} />)}
       {/* Outside the sections: printing from any of them gives the poster. */}
       {info && <PartyPoster info={info} />}

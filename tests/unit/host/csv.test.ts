@@ -6,6 +6,7 @@ import type { PartyOrder } from '../../../src/host/party.ts';
 const order = (change: Partial<PartyOrder> = {}): PartyOrder => ({
   user_id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
   full_name: 'Ana Pérez',
+  kind: 'order',
   product_name: 'Summer Ale 500cc',
   product_price: 4400,
   created_at: '2026-11-22T01:41:05.123+00:00',
