@@ -131,8 +131,8 @@ export function spreadWords(amount: number, guests: number, pesos: (value: numbe
   const whom = guests === 1 ? 'el único invitado con pedidos' : `los ${guests} invitados con pedidos`;
   const base = `Se reparten ${pesos(amount)} entre ${whom}: ${pesos(each)} a cada uno`;
   if (extra === 0) return `${base}, exacto. Cada uno lo ve en su cuenta como 'Parte de lo sin dueño'.`;
-  const more = extra === 1 ? 'el primer invitado' : `los primeros ${extra} invitados`;
-  return `${base}, y como no se divide exacto, ${more} según su código en el servidor pagan $1 más. Cada uno lo ve en su cuenta como 'Parte de lo sin dueño'.`;
+  const more = extra === 1 ? 'el primer invitado según su código en el servidor paga' : `los primeros ${extra} invitados según su código en el servidor pagan`;
+  return `${base}, y como no se divide exacto, ${more} $1 más. Cada uno lo ve en su cuenta como 'Parte de lo sin dueño'.`;
 }
 
 export type BillStatus = 'loading' | 'none' | 'ready' | 'offline' | 'failed';

@@ -103,7 +103,14 @@ export function parseParty(value: unknown): Party | null {
 }
 
 type Line = Omit<GuestOrder, 'kind'>;
-const isLine = shaped<Line>({ id: (id) => id === null || isText(id), product_name: isText, product_price: isLineAmount, created_at: isTime, paid: isFlag });
+// A CSV line (host_orders) carries no id at all.
+const isLine = shaped<Line>({
+  id: (id) => id === undefined || id === null || isText(id),
+  product_name: isText,
+  product_price: isLineAmount,
+  created_at: isTime,
+  paid: isFlag,
+});
 /** The line's kind as the server names it; an answer from before the bar's bill names none: an order. */
 const kindOf = (value: Fields): LineKind | null => (value.kind === undefined ? 'order' : LINE_KINDS.has(value.kind) ? (value.kind as LineKind) : null);
 
@@ -112,7 +119,7 @@ function parseLine(value: unknown): GuestOrder | null {
   const kind = kindOf(value);
   return kind === null
     ? null
-    : { id: value.id, kind, product_name: value.product_name, product_price: value.product_price, created_at: value.created_at, paid: value.paid };
+    : { id: value.id ?? null, kind, product_name: value.product_name, product_price: value.product_price, created_at: value.created_at, paid: value.paid };
 }
 
 export function parseGuestDetail(value: unknown): GuestDetail | null {
