@@ -80,7 +80,8 @@ function BillComparison({ bill }: { readonly bill: HostBill }) {
       {bill.totalOnly ? (
         <p className="note">La cuenta se guardó solo con su total: no hay detalle por producto.</p>
       ) : (
-        <div className="host-bill-table-wrap">
+        // A long product name on a narrow phone may scroll the table sideways: the region takes the keyboard's focus for it.
+        <div className="host-bill-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
           <table className="host-bill-table" aria-labelledby={captionId}>
             <caption id={captionId}>Por producto</caption>
             <thead>
