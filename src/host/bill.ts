@@ -20,7 +20,6 @@ import { BILL_ERRORS, hostReason } from '../../supabase/functions/_shared/host-e
 import { parsePrice } from '../../supabase/functions/_shared/menu-import.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 import { useHostSession } from './hooks.ts';
-import { reasonOf } from './reasons.ts';
 
 export { NOT_ON_LIST };
 
@@ -154,7 +153,6 @@ export const BILL_MESSAGES = {
   offline: 'Sin señal: no se guardó nada. Intenta de nuevo cuando vuelva la conexión.',
   /** It left and no answer came: the comparison is read again, and only what it shows is said. */
   unknown: 'El servidor no respondió: no se sabe si el cambio se guardó. Revisa la comparación, que se vuelve a leer, antes de intentarlo de nuevo.',
-  honourUnknown: 'El servidor no respondió: la lista muestra lo que tiene ahora. Si no cambió, intenta de nuevo.',
 } as const;
 
 const actionOf = (wanted: BillChange): HostAction => {
@@ -208,25 +206,4 @@ export function useHostBill(active: boolean, readAt: number | null): BillState {
   );
 
   return { bill, status, change };
-}
-
-/**
- * 'Invitado de honor': sets or takes back the party's guest of honour, then
- * reads the party again so every row shows the server's totals; resolves to
- * why not, or null.
- */
-export function useHonour(): (guestId: string, honoured: boolean) => Promise<string | null> {
-  const { places, feed } = useHostSession();
-  return useCallback(
-    async (guestId: string, honoured: boolean) => {
-      const leftOnline = navigator.onLine;
-      const answer = await places.ask({ action: 'honour', guestId, honoured });
-      if (answer.kind === 'refused') return reasonOf(answer);
-      if (answer.kind === 'offline' && !leftOnline) return BILL_MESSAGES.offline;
-      // Done, or not known: either way the rows show what the server holds now.
-      await feed.read();
-      return answer.kind === 'ok' ? null : BILL_MESSAGES.honourUnknown;
-    },
-    [places, feed],
-  );
 }

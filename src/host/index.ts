@@ -8,19 +8,7 @@ export type { PendingMark } from './marks.ts';
 export { openHostPage } from './page.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';
 export { lineLabel, owesMore, parsePartyOrders, type Party, type PartyGuest } from './party.ts';
-export {
-  BILL_MESSAGES,
-  checkBillTotal,
-  NO_BILL,
-  NOT_ON_LIST,
-  previewBill,
-  spreadWords,
-  useHonour,
-  useHostBill,
-  type BillPreviewLine,
-  type BillState,
-  type HostBill,
-} from './bill.ts';
+export { useHonour } from './honour.ts';
 export type { HostSession } from './session.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
 export { editProblem, importEffect, MENU_MESSAGES, menuCategories, searchMenu, useHostMenu, type MenuItem, type MenuState } from './menu.ts';

@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState, type ChangeEvent, type SyntheticEvent } from 'react';
-import { checkBillTotal, describeProblem, formatPesos, NOT_ON_LIST, previewBill, type BillPreviewLine, type BillState } from '../../host/index.ts';
+import { checkBillTotal, NOT_ON_LIST, previewBill, type BillPreviewLine, type BillState } from '../../host/bill-section.ts';
+import { describeProblem, formatPesos } from '../../host/index.ts';
 import { readText } from './read-text.ts';
 
 /** A bar's bill as a CSV is a few KB; anything far larger is not one. */

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { formatPesos, NO_BILL, spreadWords, useFeed, useHostBill, useHostMenu, type BillState, type HostBill } from '../../host/index.ts';
+import { NO_BILL, spreadWords, useHostBill, type BillState, type HostBill } from '../../host/bill-section.ts';
+import { formatPesos, useFeed, useHostMenu } from '../../host/index.ts';
 import { BillForm } from './BillForm.tsx';
 
 /**
@@ -8,7 +9,7 @@ import { BillForm } from './BillForm.tsx';
  * section shows; what nobody declared spread over the guests or paid by the
  * host; and the form that saves the bill. Mounted once first shown.
  */
-export function BillSection({ active }: { readonly active: boolean }) {
+export default function BillSection({ active }: { readonly active: boolean }) {
   const { snapshot } = useFeed();
   const state = useHostBill(active, snapshot?.receivedAt ?? null);
   const menu = useHostMenu();

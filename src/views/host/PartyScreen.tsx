@@ -1,6 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useAccount, useFeed, useHostSession, usePlace, useSection, type Section } from '../../host/index.ts';
-import { BillSection } from './BillSection.tsx';
 import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
 import { FeedLine } from './FeedLine.tsx';
@@ -10,6 +9,9 @@ import { PartyHeader } from './PartyHeader.tsx';
 import { PartyTotals } from './PartyTotals.tsx';
 import { PartyPoster, ShareSection } from './ShareSection.tsx';
 import { SectionTabs } from './SectionTabs.tsx';
+
+/** The bar's bill's section, its rules and parser: loaded the first time it shows (precached with the rest). */
+const BillSection = lazy(() => import('./BillSection.tsx'));
 
 /**
  * A party's page, one section at a time (the tabs; the address keeps which):
@@ -61,7 +63,14 @@ export function PartyScreen() {
         </>,
       )}
       {panel('carta', info && <MenuSection key={info.code} code={info.code} closed={info.closed_at !== null} />)}
-      {panel('cuenta', info && billSeen && <BillSection key={info.code} active={section === 'cuenta'} />)}
+      {panel(
+        'cuenta',
+        info && billSeen && (
+          <Suspense fallback={<p className="card note">Cargando la cuenta del bar…</p>}>
+            <BillSection key={info.code} active={section === 'cuenta'} />
+          </Suspense>
+        ),
+      )}
       {panel('compartir', info && <ShareSection info={info} madeKey={made && info.code === made.code ? made.key : null} />)}
       {/* Outside the sections: printing from any of them gives the poster. */}
       {info && <PartyPoster info={info} />}
