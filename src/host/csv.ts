@@ -4,7 +4,7 @@
  * there), CRLF line ends, a header row, prices as plain whole numbers.
  */
 import { formatStamp } from './format.ts';
-import type { PartyOrder } from './party.ts';
+import { lineLabel, type PartyOrder } from './party.ts';
 
 export const CSV_HEADER = ['Invitado', 'Producto', 'Precio', 'Hora', 'Pagado'] as const;
 const BOM = '\uFEFF';
@@ -24,10 +24,14 @@ function csvLine(fields: readonly (string | number)[]): string {
   return fields.map(csvField).join(';');
 }
 
-/** One line per active order, in the order given. */
+/**
+ * One line per line of each tab, in the order given: active orders, claims on
+ * the bar's bill, 'Parte de lo sin dueño', 'Invitación a <name>' and the guest
+ * of honour's own total taken off (negative): they sum to the party's total.
+ */
 export function partyCsv(orders: readonly PartyOrder[]): string {
   const lines = orders.map((order) =>
-    csvLine([order.full_name, order.product_name, order.product_price, formatStamp(order.created_at), order.paid ? 'sí' : 'no']),
+    csvLine([order.full_name, lineLabel(order), order.product_price, formatStamp(order.created_at), order.paid ? 'sí' : 'no']),
   );
   return `${BOM}${[csvLine(CSV_HEADER), ...lines].join('\r\n')}\r\n`;
 }

@@ -26,13 +26,26 @@ export interface Party {
   readonly paid: number;
   readonly owed: number;
   readonly guests: readonly PartyGuest[];
+  /** The guest whose tab the party pays ('Invitado de honor'), by id; null when none. */
+  readonly guest_of_honour: string | null;
   /** The party itself (name, date, code, closed or not); null in a snapshot kept before parties. */
   readonly info: PartyInfo | null;
 }
 
+/**
+ * A line of a tab as the server's one rule (party_tab_lines) has it: a guest's
+ * order, a claim on the bar's bill, 'Parte de lo sin dueño', 'Invitación a
+ * <name>', or the guest of honour's total taken off (negative).
+ */
+export type LineKind = 'order' | 'claim' | 'spread' | 'invitation' | 'honoured';
+
 export interface GuestOrder {
-  readonly id: string;
+  /** Null for the server's computed lines (a part, an invitation, the honoured line). */
+  readonly id: string | null;
+  /** 'order' when the server names none (before the bar's bill). */
+  readonly kind: LineKind;
   readonly product_name: string;
+  /** Whole pesos; below 0 only for the guest of honour's own total taken off. */
   readonly product_price: number;
   readonly created_at: string;
   /** Covered by the guest's paid mark: within its amount, with tip, in the order the orders became active. */
@@ -49,6 +62,7 @@ export interface GuestDetail {
 export interface PartyOrder {
   readonly user_id: string;
   readonly full_name: string;
+  readonly kind: LineKind;
   readonly product_name: string;
   readonly product_price: number;
   readonly created_at: string;
@@ -60,6 +74,9 @@ type Fields = Readonly<Record<string, unknown>>;
 const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isPesos = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+/** A tab's line: whole pesos, negative for the guest of honour's total taken off. */
+const isLineAmount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+const LINE_KINDS: ReadonlySet<unknown> = new Set<LineKind>(['order', 'claim', 'spread', 'invitation', 'honoured']);
 const isTime = (value: unknown): value is string => isText(value) && Number.isFinite(Date.parse(value));
 const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
 
@@ -81,22 +98,59 @@ export function parseParty(value: unknown): Party | null {
   if (!isObject(value) || !Array.isArray(value.guests) || !value.guests.every(isPartyGuest)) return null;
   const { total, tipped, paid, owed } = value;
   if (!isPesos(total) || !isPesos(tipped) || !isPesos(paid) || !isPesos(owed)) return null;
-  return { total, tipped, paid, owed, guests: value.guests, info: parsePartyInfo(value.party ?? value.info) };
+  const honour = typeof value.guest_of_honour === 'string' ? value.guest_of_honour : null;
+  return { total, tipped, paid, owed, guests: value.guests, guest_of_honour: honour, info: parsePartyInfo(value.party ?? value.info) };
 }
 
-const isGuestOrder = shaped<GuestOrder>({ id: isText, product_name: isText, product_price: isPesos, created_at: isTime, paid: isFlag });
+type Line = Omit<GuestOrder, 'kind'>;
+// A CSV line (host_orders) carries no id at all.
+const isLine = shaped<Line>({
+  id: (id) => id === undefined || id === null || isText(id),
+  product_name: isText,
+  product_price: isLineAmount,
+  created_at: isTime,
+  paid: isFlag,
+});
+/** The line's kind as the server names it; an answer from before the bar's bill names none: an order. */
+const kindOf = (value: Fields): LineKind | null => (value.kind === undefined ? 'order' : LINE_KINDS.has(value.kind) ? (value.kind as LineKind) : null);
+
+function parseLine(value: unknown): GuestOrder | null {
+  if (!isLine(value)) return null;
+  const kind = kindOf(value);
+  return kind === null
+    ? null
+    : { id: value.id ?? null, kind, product_name: value.product_name, product_price: value.product_price, created_at: value.created_at, paid: value.paid };
+}
 
 export function parseGuestDetail(value: unknown): GuestDetail | null {
-  if (!isObject(value) || !isText(value.id) || !isText(value.full_name)) return null;
-  if (!Array.isArray(value.orders) || !value.orders.every(isGuestOrder)) return null;
-  return { id: value.id, full_name: value.full_name, orders: value.orders };
+  if (!isObject(value) || !isText(value.id) || !isText(value.full_name) || !Array.isArray(value.orders)) return null;
+  const orders = value.orders.map(parseLine);
+  return orders.every((order) => order !== null) ? { id: value.id, full_name: value.full_name, orders: orders } : null;
 }
 
-const isPartyOrder = shaped<PartyOrder>({ user_id: isText, full_name: isText, product_name: isText, product_price: isPesos, created_at: isTime, paid: isFlag });
+function parsePartyOrder(value: unknown): PartyOrder | null {
+  const line = parseLine(value);
+  if (!line || !isObject(value) || !isText(value.user_id) || !isText(value.full_name)) return null;
+  return {
+    user_id: value.user_id,
+    full_name: value.full_name,
+    kind: line.kind,
+    product_name: line.product_name,
+    product_price: line.product_price,
+    created_at: line.created_at,
+    paid: line.paid,
+  };
+}
 
 export function parsePartyOrders(value: unknown): readonly PartyOrder[] | null {
-  return Array.isArray(value) && value.every(isPartyOrder) ? value : null;
+  if (!Array.isArray(value)) return null;
+  const orders = value.map(parsePartyOrder);
+  return orders.every((order) => order !== null) ? orders : null;
 }
+
+/** A line as the host reads it, on a guest's detail and in the CSV: a claim says it came from the bar's bill; the server's own lines carry their names. */
+export const lineLabel = (line: Pick<GuestOrder, 'kind' | 'product_name'>): string =>
+  line.kind === 'claim' ? `${line.product_name} (de la cuenta del bar)` : line.product_name;
 
 /**
  * What a guest marked paid still owes with tip: the difference between their

@@ -39,7 +39,14 @@ export function GuestList({ party }: { readonly party: Party }) {
           )}
           <ul className="host-guests">
             {rows.slice(0, count).map(({ guest, mark }) => (
-              <GuestRow key={guest.id} guest={guest} mark={mark} refusal={refusals.get(guest.id)} reminder={reminderOf(guest.full_name, stillOwes(guest))} />
+              <GuestRow
+                key={guest.id}
+                guest={guest}
+                mark={mark}
+                refusal={refusals.get(guest.id)}
+                reminder={reminderOf(guest.full_name, stillOwes(guest))}
+                honoured={party.guest_of_honour === guest.id}
+              />
             ))}
           </ul>
           {left > 0 && (

@@ -1,7 +1,10 @@
-import { formatClock, formatPesos, useGuestDetail, type DetailState, type PartyGuest } from '../../host/index.ts';
+import { formatClock, formatPesos, lineLabel, useGuestDetail, type DetailState, type PartyGuest } from '../../host/index.ts';
+import { HonourToggle } from './HonourToggle.tsx';
 
 interface GuestOrdersProps {
   readonly guest: PartyGuest;
+  /** Whether this guest is the party's guest of honour. */
+  readonly honoured: boolean;
 }
 
 function statusText({ status, detail }: DetailState): string {
@@ -19,8 +22,13 @@ function statusText({ status, detail }: DetailState): string {
   }
 }
 
-/** A guest's active orders, newest first, with product, price and time; asked again when their row changes. */
-export function GuestOrders({ guest }: GuestOrdersProps) {
+/**
+ * A guest's tab line by line, newest first: active orders, claims on the bar's
+ * bill and the server's lines ('Parte de lo sin dueño', 'Invitación a <name>',
+ * the guest of honour's total taken off), each with its amount and time; asked
+ * again when their row changes. Under it, the guest of honour's toggle.
+ */
+export function GuestOrders({ guest, honoured }: GuestOrdersProps) {
   const version = `${guest.orders}|${guest.total}|${guest.last_order_at}|${guest.paid_at ?? ''}`;
   const state = useGuestDetail(guest.id, version);
   const markedPaid = guest.paid_at !== null;
@@ -28,10 +36,10 @@ export function GuestOrders({ guest }: GuestOrdersProps) {
     <div className="host-detail">
       {state.detail && (
         <ul className="orders" aria-label={`Pedidos de ${guest.full_name}`}>
-          {state.detail.orders.map((order) => (
-            <li className="order" key={order.id}>
+          {state.detail.orders.map((order, index) => (
+            <li className="order" key={order.id ?? `${order.kind}-${index}`}>
               <span className="order-name">
-                {order.product_name}
+                {lineLabel(order)}
                 <span className="host-order-time">
                   {' '}
                   · {formatClock(order.created_at)}
@@ -46,6 +54,7 @@ export function GuestOrders({ guest }: GuestOrdersProps) {
       <p className="note" role="status">
         {statusText(state)}
       </p>
+      <HonourToggle guest={guest} honoured={honoured} />
     </div>
   );
 }

@@ -12,6 +12,8 @@ interface GuestRowProps {
   readonly refusal: string | undefined;
   /** 'Recordar a <name>': WhatsApp with what the guest still owes; none when they owe nothing. */
   readonly reminder?: string | undefined;
+  /** The party's guest of honour: their tab the party pays. */
+  readonly honoured?: boolean;
 }
 
 const FIELDS = ['id', 'full_name', 'orders', 'total', 'tipped', 'last_order_at', 'paid_amount', 'paid_at'] as const;
@@ -21,10 +23,11 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
   before.mark === after.mark &&
   before.refusal === after.refusal &&
   before.reminder === after.reminder &&
+  before.honoured === after.honoured &&
   FIELDS.every((field) => before.guest[field] === after.guest[field]);
 
-/** One guest: name (tap for their orders), count, last tap, totals, the paid toggle, what is still owed and a reminder of it. */
-export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder }: GuestRowProps) {
+/** One guest: name (tap for their tab and the guest of honour's toggle), count, last tap, totals, the paid toggle, what is still owed and a reminder of it. */
+export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder, honoured = false }: GuestRowProps) {
   const detail = useDisclosure();
   return (
     <li className="host-guest" data-remind={reminder ? true : undefined}>
@@ -39,6 +42,7 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder 
       </div>
       <p className="host-guest-meta">
         {productCount(guest.orders)} · último pedido {formatClock(guest.last_order_at)}
+        {honoured && <span className="host-honoured"> · Invitado de honor: la fiesta paga su cuenta</span>}
       </p>
       <p className="host-guest-amounts">
         <span className="host-amount">
@@ -59,7 +63,7 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder 
 
       <MarkStatus name={guest.full_name} mark={mark} refusal={refusal} />
       <div id={detail.regionId} hidden={!detail.open}>
-        {detail.open && <GuestOrders guest={guest} />}
+        {detail.open && <GuestOrders guest={guest} honoured={honoured} />}
       </div>
     </li>
   );

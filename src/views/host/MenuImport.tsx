@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { describeProblem, formatPesos, importEffect, MENU_MESSAGES, parseMenuText, type ImportLine, type MenuItem, type MenuState } from '../../host/index.ts';
+import { readText } from './read-text.ts';
 
 /** A CSV a host would upload is a few KB; anything far larger is not a bar's list. */
 const MAX_FILE_BYTES = 512 * 1024;
@@ -113,16 +114,6 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
       </button>
     </section>
   );
-}
-
-/** The file's text, as UTF-8 (FileReader: every browser the host may use has it). */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsText(file, 'utf-8');
-  });
 }
 
 function PreviewLine({ line }: { readonly line: ImportLine }) {

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useAccount, useFeed, useHostSession, usePlace, useSection, type Section } from '../../host/index.ts';
 import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
@@ -10,11 +10,16 @@ import { PartyTotals } from './PartyTotals.tsx';
 import { PartyPoster, ShareSection } from './ShareSection.tsx';
 import { SectionTabs } from './SectionTabs.tsx';
 
+/** The bar's bill's section, its rules and parser: loaded the first time it shows (precached with the rest). */
+const BillSection = lazy(() => import('./BillSection.tsx'));
+
 /**
  * A party's page, one section at a time (the tabs; the address keeps which):
- * 'Invitados' (totals, guests, the CSV, closing), 'Carta' (its list) and
- * 'Compartir' (its link, QR and poster; a new party's key). Every section stays
- * mounted, hidden when not chosen: what each read last is still there with no signal.
+ * 'Invitados' (totals, guests, the CSV, closing), 'Carta' (its list), 'Cuenta
+ * del bar' (the bar's bill against what was declared) and 'Compartir' (its
+ * link, QR and poster; a new party's key). Every section stays mounted, hidden
+ * when not chosen: what each read last is still there with no signal. The
+ * bill's section mounts when first shown (it reads the bill while it shows).
  */
 export function PartyScreen() {
   const { account } = useHostSession();
@@ -23,6 +28,8 @@ export function PartyScreen() {
   const { snapshot, problem } = useFeed();
   const info = snapshot?.party.info ?? null;
   const [section, goTo] = useSection();
+  const [billSeen, setBillSeen] = useState(false);
+  if (section === 'cuenta' && !billSeen) setBillSeen(true);
   const base = useId();
   const ids = (id: Section) => ({ tab: `${base}tab-${id}`, panel: `${base}panel-${id}` });
   const panel = (id: Section, children: ReactNode) => (
@@ -56,6 +63,14 @@ export function PartyScreen() {
         </>,
       )}
       {panel('carta', info && <MenuSection key={info.code} code={info.code} closed={info.closed_at !== null} />)}
+      {panel(
+        'cuenta',
+        info && billSeen && (
+          <Suspense fallback={<p className="card note">Cargando la cuenta del bar…</p>}>
+            <BillSection key={info.code} active={section === 'cuenta'} />
+          </Suspense>
+        ),
+      )}
       {panel('compartir', info && <ShareSection info={info} madeKey={made && info.code === made.code ? made.key : null} />)}
       {/* Outside the sections: printing from any of them gives the poster. */}
       {info && <PartyPoster info={info} />}

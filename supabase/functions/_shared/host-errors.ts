@@ -18,7 +18,7 @@ export const HOST_ERRORS = {
   unknownProduct: 'Ese producto no está en la carta.',
   productExists: 'Ya hay un producto con ese nombre en la carta.',
   unknownMenuSource: 'No encontramos la fiesta de la que copiar la carta.',
-  paidOverOrders: 'Un pago marcado no puede superar lo que el invitado pidió en la fiesta, con propina.',
+  paidOverOrders: 'Un pago marcado no puede superar lo que el invitado debe en la fiesta, con propina.',
   sameTime: 'Otro cambio llegó al mismo tiempo; vuelve a intentarlo.',
   notTaken: 'El servidor no aceptó el cambio: choca con lo que ya tiene. Actualiza e intenta de nuevo.',
   badValue: 'Un valor del pedido no cabe en la base de datos.',

@@ -6,6 +6,7 @@ import type { PartyOrder } from '../../../src/host/party.ts';
 const order = (change: Partial<PartyOrder> = {}): PartyOrder => ({
   user_id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
   full_name: 'Ana Pérez',
+  kind: 'order',
   product_name: 'Summer Ale 500cc',
   product_price: 4400,
   created_at: '2026-11-22T01:41:05.123+00:00',
@@ -26,6 +27,23 @@ describe('the party CSV', () => {
       '',
     ]);
     expect(CSV_HEADER).toHaveLength(5);
+  });
+
+  it('writes the bar’s bill lines by their names, with their amounts (the guest of honour’s negative), never a kind', () => {
+    const at = '2026-11-29T03:00:00Z';
+    const csv = partyCsv([
+      order({ kind: 'claim', product_name: 'Pisco Sour', product_price: 4400 }),
+      order({ kind: 'spread', product_name: 'Parte de lo sin dueño', product_price: 1501, created_at: at }),
+      order({ kind: 'invitation', product_name: 'Invitación a Beto Soto', product_price: 2200, created_at: at }),
+      order({ full_name: 'Beto Soto', kind: 'honoured', product_name: 'Tu cuenta la paga la fiesta.', product_price: -4400, created_at: at }),
+    ]);
+    expect(csv.slice(1).split('\r\n').slice(1, 5)).toEqual([
+      `Ana Pérez;Pisco Sour (de la cuenta del bar);4400;${formatStamp('2026-11-22T01:41:05.123+00:00')};no`,
+      `Ana Pérez;Parte de lo sin dueño;1501;${formatStamp(at)};no`,
+      `Ana Pérez;Invitación a Beto Soto;2200;${formatStamp(at)};no`,
+      `Beto Soto;Tu cuenta la paga la fiesta.;-4400;${formatStamp(at)};no`,
+    ]);
+    expect(csv).not.toMatch(/claim|spread|invitation|honoured/);
   });
 
   it('is only the header for a party with no orders', () => {

@@ -21,7 +21,7 @@ export function partyOf(guests: readonly PartyGuest[]): Party {
   const tipped = guests.reduce((sum, guest) => sum + guest.tipped, 0);
   const paid = guests.reduce((sum, guest) => sum + (guest.paid_amount ?? 0), 0);
   const owed = guests.reduce((sum, guest) => sum + Math.max(0, guest.tipped - (guest.paid_amount ?? 0)), 0);
-  return { total, tipped, paid, owed, guests, info: null };
+  return { total, tipped, paid, owed, guests, guest_of_honour: null, info: null };
 }
 
 export interface FakeOrder {

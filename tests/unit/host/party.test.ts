@@ -7,8 +7,9 @@ const party = { total: 10_900, tipped: 11_990, paid: 0, owed: 11_990, guests: [g
 
 describe('reading the function’s answers', () => {
   it('accepts a party and keeps it as it is', () => {
-    expect(parseParty(party)).toEqual({ ...party, info: null });
-    expect(parseParty({ ...party, guests: [] })).toEqual({ ...party, guests: [], info: null });
+    expect(parseParty(party)).toEqual({ ...party, guest_of_honour: null, info: null });
+    expect(parseParty({ ...party, guests: [] })).toEqual({ ...party, guests: [], guest_of_honour: null, info: null });
+    expect(parseParty({ ...party, guest_of_honour: 'g1' })?.guest_of_honour).toBe('g1');
   });
 
   it('refuses anything else: missing sums, fractions, negative amounts, broken rows, a portal’s page', () => {
@@ -29,15 +30,35 @@ describe('reading the function’s answers', () => {
 
   it('reads a guest’s orders and the CSV list', () => {
     const detailOrder = { id: 'o1', product_name: 'Aperol Spritz', product_price: 6500, created_at: '2026-11-22T01:41:05Z', paid: true };
-    expect(parseGuestDetail({ id: 'g', full_name: 'Ana', orders: [detailOrder] })?.orders).toEqual([detailOrder]);
+    expect(parseGuestDetail({ id: 'g', full_name: 'Ana', orders: [detailOrder] })?.orders).toEqual([{ ...detailOrder, kind: 'order' }]);
     expect(parseGuestDetail({ id: 'g', full_name: 'Ana', orders: [{ ...detailOrder, paid: 'sí' }] })).toBeNull();
     const line = { user_id: 'g', full_name: 'Ana', product_name: 'Aperol Spritz', product_price: 6500, created_at: '2026-11-22T01:41:05Z', paid: false };
-    expect(parsePartyOrders([line])).toEqual([line]);
+    expect(parsePartyOrders([line])).toEqual([{ ...line, kind: 'order' }]);
     expect(parsePartyOrders({ orders: [line] })).toBeNull();
   });
 
+  it('reads the server’s bill lines: no id for a part, an invitation or the honoured line, whose amount is negative', () => {
+    const at = '2026-11-29T03:00:00Z';
+    const lines = [
+      { id: null, kind: 'honoured', product_name: 'Tu cuenta la paga la fiesta.', product_price: -8800, created_at: at, paid: true },
+      { id: null, kind: 'spread', product_name: 'Parte de lo sin dueño', product_price: 1500, created_at: at, paid: false },
+      { id: null, kind: 'invitation', product_name: 'Invitación a Beto Soto', product_price: 2200, created_at: at, paid: false },
+      { id: 'c1', kind: 'claim', product_name: 'Pisco Sour', product_price: 4400, created_at: at, paid: false },
+    ];
+    expect(parseGuestDetail({ id: 'g', full_name: 'Ana', orders: lines })?.orders).toEqual(lines);
+    expect(parsePartyOrders(lines.map((line) => ({ ...line, user_id: 'g', full_name: 'Ana' })))?.map((line) => line.product_price)).toEqual([
+      -8800, 1500, 2200, 4400,
+    ]);
+    expect(parseGuestDetail({ id: 'g', full_name: 'Ana', orders: [{ ...lines[0], kind: 'propina' }] })).toBeNull();
+    expect(parseGuestDetail({ id: 'g', full_name: 'Ana', orders: [{ ...lines[0], product_price: 1.5 }] })).toBeNull();
+  });
+
   it('reads back a kept snapshot, and nothing from a corrupt one', () => {
-    expect(parseSnapshot(JSON.stringify({ party, receivedAt: 5 }))).toEqual({ party: { ...party, info: null }, receivedAt: 5, code: null });
+    expect(parseSnapshot(JSON.stringify({ party, receivedAt: 5 }))).toEqual({
+      party: { ...party, guest_of_honour: null, info: null },
+      receivedAt: 5,
+      code: null,
+    });
     for (const raw of [null, '{', '{"party":{}}', JSON.stringify({ party, receivedAt: 'ayer' })]) expect(parseSnapshot(raw)).toBeNull();
   });
 });

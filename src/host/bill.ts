@@ -1,0 +1,209 @@
+/**
+ * The bar's bill on the host's page ('Cuenta del bar', issue 32): the lines
+ * the host pastes, previewed by the server's own rules (bar-bill.ts: the same
+ * parser, the same name key against the party's list), and the comparison the
+ * `host` function answers, read again with every read of the party while the
+ * section shows. Every figure on screen is one the server answered: until
+ * then the section says it is loading, never $0.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import {
+  BILL_PROBLEMS,
+  type BillLine,
+  type BillTextLine,
+  isBillTotal,
+  matchBillLines,
+  NOT_ON_LIST,
+  parseBillText,
+} from '../../supabase/functions/_shared/bar-bill.ts';
+import { BILL_ERRORS, hostReason } from '../../supabase/functions/_shared/host-errors.ts';
+import { parsePrice } from '../../supabase/functions/_shared/menu-import.ts';
+import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
+import { useHostSession } from './hooks.ts';
+
+export { NOT_ON_LIST };
+
+/** What the section says with no bill saved yet: the function's own words for it. */
+export const NO_BILL = BILL_ERRORS.noBill;
+
+/** 'Total de la cuenta del bar' as typed (`4400`, `4.400`, `$4.400`): the total, or the rule it breaks. */
+export function checkBillTotal(typed: string): { readonly ok: true; readonly total: number } | { readonly ok: false; readonly problem: string } {
+  const total = parsePrice(typed);
+  return isBillTotal(total) ? { ok: true, total } : { ok: false, problem: BILL_PROBLEMS.total };
+}
+
+/** One line of the preview: what the host wrote, and either the line matched to the list or its problem. */
+export type BillPreviewLine =
+  | { readonly line: number; readonly text: string; readonly ok: true; readonly value: BillLine; readonly menuName: string | null }
+  | { readonly line: number; readonly text: string; readonly ok: false; readonly problem: string };
+
+export interface BillPreview {
+  readonly lines: readonly BillPreviewLine[];
+  /** What 'Guardar la cuenta del bar' sends: every line, or none while any line has a problem. */
+  readonly ready: readonly BillLine[] | null;
+}
+
+/** The pasted text (or the file's) line by line, each matched to the party's list by name key or 'No está en la carta'. */
+export function previewBill(text: string, list: readonly { readonly name: string }[]): BillPreview {
+  const parsed: BillTextLine[] = parseBillText(text);
+  const good = parsed.flatMap((line) => (line.result.ok ? [line.result.value] : []));
+  const matched = matchBillLines(good, list);
+  let next = 0;
+  const lines = parsed.map((line): BillPreviewLine => {
+    if (!line.result.ok) return { line: line.line, text: line.text, ok: false, problem: line.result.problem };
+    const match = matched[next];
+    next += 1;
+    return { line: line.line, text: line.text, ok: true, value: line.result.value, menuName: match?.menuName ?? null };
+  });
+  return { lines, ready: lines.length > 0 && lines.every((line) => line.ok) ? good : null };
+}
+
+export interface BillProduct {
+  readonly product: string;
+  readonly billed: number;
+  readonly declared: number;
+  readonly difference: number;
+}
+
+/** The comparison as the function answers it (`bill`, `save_bill`, `settle_bill`). */
+export interface HostBill {
+  readonly billed: number;
+  readonly declared: number;
+  readonly withoutOwner: number;
+  readonly declaredOver: number;
+  readonly toSpread: number;
+  readonly settlement: { readonly by: 'guests' | 'host'; readonly amount: number } | null;
+  readonly totalOnly: boolean;
+  readonly products: readonly BillProduct[];
+  readonly lineCount: number;
+}
+
+type Fields = Readonly<Record<string, unknown>>;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPesos = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+
+function parseProduct(value: unknown): BillProduct | null {
+  if (!isObject(value) || typeof value.product !== 'string') return null;
+  const { billed, declared, difference } = value;
+  return isPesos(billed) && isPesos(declared) && isAmount(difference) ? { product: value.product, billed, declared, difference } : null;
+}
+
+function parseSettlement(value: unknown): HostBill['settlement'] | undefined {
+  if (value === null) return null;
+  if (!isObject(value) || (value.by !== 'guests' && value.by !== 'host') || !isPesos(value.amount)) return undefined;
+  return { by: value.by, amount: value.amount };
+}
+
+/** The function's comparison, checked on arrival; null for anything else. */
+export function parseBill(value: unknown): HostBill | null {
+  if (!isObject(value)) return null;
+  const { billed, declared, without_owner, declared_over, to_spread, total_only } = value;
+  if (!isPesos(billed) || !isPesos(declared) || !isPesos(without_owner) || !isPesos(declared_over) || !isPesos(to_spread)) return null;
+  const settlement = parseSettlement(value.settlement);
+  if (settlement === undefined || typeof total_only !== 'boolean' || !Array.isArray(value.products) || !Array.isArray(value.lines)) return null;
+  const products = value.products.map(parseProduct);
+  if (products.some((product) => product === null)) return null;
+  return {
+    billed,
+    declared,
+    withoutOwner: without_owner,
+    declaredOver: declared_over,
+    toSpread: to_spread,
+    settlement,
+    totalOnly: total_only,
+    products: products.filter((product): product is BillProduct => product !== null),
+    lineCount: value.lines.length,
+  };
+}
+
+/**
+ * How 'Repartir lo sin dueño' splits `amount` over `guests` (those with
+ * orders or claims), as host_settle_bill does by evenPart: each the amount ÷
+ * guests rounded down, and the first (amount mod guests) by their code on the
+ * server one peso more.
+ */
+export function spreadWords(amount: number, guests: number, pesos: (value: number) => string): string {
+  if (guests <= 0) return 'No hay invitados con pedidos entre quienes repartir.';
+  const each = Math.floor(amount / guests);
+  const extra = amount % guests;
+  const whom = guests === 1 ? 'el único invitado con pedidos' : `los ${guests} invitados con pedidos`;
+  const base = `Se reparten ${pesos(amount)} entre ${whom}: ${pesos(each)} a cada uno`;
+  if (extra === 0) return `${base}, exacto. Cada uno lo ve en su cuenta como 'Parte de lo sin dueño'.`;
+  const more = extra === 1 ? 'el primer invitado según su código en el servidor paga' : `los primeros ${extra} invitados según su código en el servidor pagan`;
+  return `${base}, y como no se divide exacto, ${more} $1 más. Cada uno lo ve en su cuenta como 'Parte de lo sin dueño'.`;
+}
+
+export type BillStatus = 'loading' | 'none' | 'ready' | 'offline' | 'failed';
+
+export type BillChange =
+  | { readonly action: 'save_bill'; readonly lines: readonly BillLine[] }
+  | { readonly action: 'save_bill'; readonly total: number }
+  | { readonly action: 'settle_bill'; readonly by: 'guests' | 'host' };
+
+export interface BillState {
+  readonly bill: HostBill | null;
+  readonly status: BillStatus;
+  /** Saves the bill or settles what is left; resolves to why not (in Spanish), or null once the comparison on screen is the server's new one. */
+  readonly change: (change: BillChange) => Promise<string | null>;
+}
+
+export const BILL_MESSAGES = {
+  /** The request never left: no signal at all. */
+  offline: 'Sin señal: no se guardó nada. Intenta de nuevo cuando vuelva la conexión.',
+  /** It left and no answer came: the comparison is read again, and only what it shows is said. */
+  unknown: 'El servidor no respondió: no se sabe si el cambio se guardó. Revisa la comparación, que se vuelve a leer, antes de intentarlo de nuevo.',
+} as const;
+
+const actionOf = (wanted: BillChange): HostAction => {
+  if (wanted.action === 'settle_bill') return { action: 'settle_bill', by: wanted.by };
+  return 'lines' in wanted ? { action: 'save_bill', lines: [...wanted.lines] } : { action: 'save_bill', total: wanted.total };
+};
+
+/**
+ * The comparison of the party on screen: asked when the section shows and
+ * again whenever the party is read again (`readAt`, the feed's last answer),
+ * so it follows the guests' orders and claims.
+ */
+export function useHostBill(active: boolean, readAt: number | null): BillState {
+  const { places } = useHostSession();
+  const [bill, setBill] = useState<HostBill | null>(null);
+  const [status, setStatus] = useState<BillStatus>('loading');
+  const [asked, setAsked] = useState(0);
+
+  useEffect(() => {
+    if (!active) return;
+    let current = true;
+    void places.ask({ action: 'bill' }).then((answer) => {
+      if (!current) return;
+      const read = answer.kind === 'ok' ? parseBill(answer.json) : null;
+      if (read) setBill(read);
+      if (answer.kind === 'refused' && answer.status === 404) setBill(null);
+      setStatus(read ? 'ready' : answer.kind === 'refused' && answer.status === 404 ? 'none' : answer.kind === 'offline' ? 'offline' : 'failed');
+    });
+    return () => {
+      current = false;
+    };
+  }, [places, active, readAt, asked]);
+
+  const change = useCallback(
+    async (wanted: BillChange): Promise<string | null> => {
+      // With no signal at all the request never leaves: nothing was saved.
+      const leftOnline = navigator.onLine;
+      const answer = await places.ask(actionOf(wanted));
+      const read = answer.kind === 'ok' ? parseBill(answer.json) : null;
+      if (read) {
+        setBill(read);
+        setStatus('ready');
+        return null;
+      }
+      if (answer.kind === 'refused') return hostReason(answer.error);
+      if (answer.kind === 'offline' && !leftOnline) return BILL_MESSAGES.offline;
+      setAsked((count) => count + 1);
+      return BILL_MESSAGES.unknown;
+    },
+    [places],
+  );
+
+  return { bill, status, change };
+}

@@ -1,0 +1,136 @@
+/**
+ * The host's 'Cuenta del bar' against the whole product (issue 32), on a 390 px
+ * phone: the owner opens a party, two guests declare part of the bar's bill
+ * from their phones, the host pastes a bill of three products (one not on the
+ * list), sees the comparison the database has, spreads what nobody declared,
+ * and the CSV agrees with Postgres to the peso: the tabs add up to the bill.
+ * axe on the preview and the comparison; the section's targets 44 px.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { evenPart } from '../../supabase/functions/_shared/bar-bill.ts';
+import { formatPesos as pesos } from '../../supabase/functions/_shared/rules.ts';
+import { enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
+import { axeViolations, HOST_KEY, order, query, signIn } from './host-support.ts';
+
+test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
+// axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
+test.use({ bypassCSP: true });
+
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole('tabpanel', { name: 'Cuenta del bar' })
+    .locator('.total-row', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+
+interface Comparison {
+  readonly billed: number;
+  readonly declared: number;
+  readonly without_owner: number;
+  readonly declared_over: number;
+  readonly products: readonly { product: string; billed: number; declared: number; difference: number }[];
+}
+
+async function comparisonOf(code: string): Promise<Comparison> {
+  const [row] = await query<{ bill: Comparison }>('select public.host_bill(parties.id) as bill from parties where parties.code = $1', [code]);
+  if (!row) throw new Error('no party');
+  return row.bill;
+}
+
+test('the host pastes the bar’s bill, compares it, spreads what nobody declared, and the CSV agrees with Postgres', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const origin = baseURL ?? '';
+  const name = `Cuenta de Ana ${Date.now() % 100_000}`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/anfitrion');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
+  await page.getByPlaceholder('Nombre de la fiesta').fill(name);
+  await page.getByRole('button', { name: 'Crear fiesta' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+
+  // Two guests declare part of the bill from their own phones.
+  const phones: Page[] = [];
+  for (const [guest, query_, product] of [
+    ['Ana Cuentas', 'aperol', 'Aperol Spritz'],
+    ['Beto Cuentas', 'mojito', 'Mojito'],
+  ] as const) {
+    const phone = await (await browser.newContext({ baseURL: origin, locale: 'es-CL', viewport: { width: 390, height: 844 } })).newPage();
+    await phone.goto(`/f/${code}`);
+    await enterName(phone, guest);
+    await order(phone, query_, product);
+    phones.push(phone);
+  }
+  await expect
+    .poll(
+      async () =>
+        (await query<{ n: string }>('select count(*) as n from orders join parties on parties.id = orders.party_id where parties.code = $1', [code]))[0]?.n,
+    )
+    .toBe('2');
+
+  // The bill: three products, one not on the list, prices as a host types them.
+  await page.getByRole('tab', { name: 'Cuenta del bar' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Cuenta del bar' });
+  await expect(panel.getByText(/Esta fiesta aún no tiene la cuenta del bar\./)).toBeVisible();
+  await panel.getByLabel('Líneas de la cuenta del bar').fill('Producto;Cantidad;Precio\naperol spritz;2;6.500\nMOJITO;1;6490\nPichanga de la casa;1;$12.991');
+  const preview = panel.getByRole('region', { name: /Vista previa de la cuenta/ });
+  await expect(preview.getByRole('listitem')).toHaveText([
+    'Línea 2: aperol spritz · 2 × $6.500 = $13.000 · en la carta como Aperol Spritz',
+    'Línea 3: MOJITO · 1 × $6.490 = $6.490 · en la carta como Mojito',
+    'Línea 4: Pichanga de la casa · 1 × $12.991 = $12.991 · No está en la carta',
+  ]);
+  expect(await axeViolations(page)).toEqual([]);
+  await panel.getByRole('button', { name: 'Guardar la cuenta del bar' }).click();
+  await expect(panel.getByText('Cuenta del bar guardada: 3 líneas.')).toBeVisible();
+
+  // The comparison the database has, to the peso.
+  const saved = await comparisonOf(code);
+  expect(saved).toMatchObject({ billed: 32_481, declared: 12_990, without_owner: 19_491, declared_over: 0 });
+  await expect(figure(page, 'Cuenta del bar')).toHaveText(pesos(saved.billed));
+  await expect(figure(page, 'Declarado por los invitados')).toHaveText(pesos(saved.declared));
+  await expect(figure(page, 'Sin dueño')).toHaveText(pesos(saved.without_owner));
+  await expect(figure(page, 'Declarado de más')).toHaveText(pesos(saved.declared_over));
+  const table = panel.getByRole('table', { name: 'Por producto' });
+  for (const product of saved.products)
+    await expect(table.getByRole('row', { name: new RegExp(`^${product.product}`) })).toHaveText(
+      `${product.product}${pesos(product.billed)}${pesos(product.declared)}${pesos(product.difference)}`,
+    );
+  expect(await axeViolations(page)).toEqual([]);
+  for (const control of [
+    panel.getByRole('button', { name: 'Repartir lo sin dueño' }),
+    panel.getByRole('button', { name: 'Lo pago yo' }),
+    page.getByRole('tab', { name: 'Cuenta del bar' }),
+  ]) {
+    const box = await control.boundingBox();
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+  }
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/32-host-bill-comparison.png`, fullPage: true });
+
+  // 'Repartir lo sin dueño', confirmed: $19.491 over two guests, the first by id one peso more.
+  await panel.getByRole('button', { name: 'Repartir lo sin dueño' }).click();
+  await expect(panel.getByText(/Se reparten \$19\.491 entre los 2 invitados con pedidos: \$9\.745 a cada uno/)).toContainText('paga $1 más');
+  await panel.getByRole('button', { name: 'Sí, repartir' }).click();
+  await expect(figure(page, 'Sin dueño')).toHaveText('$0');
+  const parts = await query<{ amount: string }>(
+    'select bill_spread_parts.amount from bill_spread_parts join parties on parties.id = bill_spread_parts.party_id where parties.code = $1 order by bill_spread_parts.user_id',
+    [code],
+  );
+  expect(parts.map((part) => Number(part.amount))).toEqual([1, 2].map((rank) => evenPart(19_491, 2, rank)));
+  expect((await comparisonOf(code)).without_owner).toBe(0);
+
+  // The CSV: every line of every tab, the parts by name, adding up to the bill; as host_orders has them.
+  await page.getByRole('tab', { name: 'Invitados' }).click();
+  await expect(page.getByRole('region', { name: 'Totales' }).locator('.total-row', { hasText: 'Total de la fiesta' }).locator('dd')).toHaveText(pesos(32_481));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
+  const lines = (await readFile(await download.path(), 'utf8')).slice(1).trimEnd().split('\r\n').slice(1);
+  const fromCsv = lines.map((line) => line.split(';')).map(([guest, product, price]) => `${guest ?? ''}|${product ?? ''}|${price ?? ''}`);
+  const [orders] = await query<{ lines: { full_name: string; product_name: string; product_price: number }[] }>(
+    'select public.host_orders(parties.id) as lines from parties where parties.code = $1',
+    [code],
+  );
+  expect(fromCsv).toEqual((orders?.lines ?? []).map((line) => `${line.full_name}|${line.product_name}|${line.product_price}`));
+  expect(fromCsv.filter((line) => line.includes('|Parte de lo sin dueño|'))).toHaveLength(2);
+  expect(lines.map((line) => Number(line.split(';')[2])).reduce((sum, price) => sum + price, 0)).toBe(32_481);
+  for (const phone of phones) await phone.context().close();
+});
