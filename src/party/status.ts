@@ -6,6 +6,7 @@
 import type { BackendConfig } from '../config/env-rules.ts';
 import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
 import { rpc, serverClient, type Caller } from '../server/index.ts';
+import { keepServerBill } from '../tab/index.ts';
 import { isPartyPaymentUrl, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 
 export interface PaidMark {
@@ -43,6 +44,15 @@ function heard(): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** Whether the bar's bill last heard had lines to claim: a claim delivered or refused then asks again (use-tab-status.ts). */
+const billToClaim = (json: unknown): boolean => {
+  const unclaimed = isRecord(json) && isRecord(json.bill) ? json.bill.unclaimed : null;
+  return Array.isArray(unclaimed) && unclaimed.length > 0;
+};
+
+/** Whether the bar's bill last heard for this guest had lines to claim. */
+export const billToClaimFor = (guestId: string): boolean => billToClaim(heard()[guestId]);
+
 /** What the phone last heard for this guest, or null when it never heard. */
 export function lastTabStatus(guestId: string): TabStatus | null {
   return parseTabStatus(heard()[guestId]);
@@ -53,11 +63,17 @@ function rememberTabStatus(guestId: string, json: unknown): void {
   writeLocal(TAB_STATUS_KEY, JSON.stringify({ ...heard(), [guestId]: json }));
 }
 
-/** Null when there is no usable answer (no signal, a captive portal): the phone keeps what it last heard. */
+/**
+ * Null when there is no usable answer (no signal, a captive portal): the phone
+ * keeps what it last heard. The bar's bill goes to the tab (IndexedDB), which adds it up.
+ */
 export async function readTabStatus(backend: BackendConfig, guest: StatusGuest): Promise<TabStatus | null> {
   const answer = await rpc(serverClient(backend), 'my_tab_status', {}, guest);
   const status = answer.kind === 'ok' ? parseTabStatus(answer.data) : null;
-  if (answer.kind === 'ok' && status) rememberTabStatus(guest.id, answer.data);
+  if (answer.kind === 'ok' && status) {
+    rememberTabStatus(guest.id, answer.data);
+    if (isRecord(answer.data) && answer.data.bill !== undefined) await keepServerBill(guest.id, answer.data.bill).catch(() => undefined);
+  }
   return status;
 }
 
