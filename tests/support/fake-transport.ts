@@ -15,7 +15,10 @@ export interface TransportCall {
  * A transport that records every request and answers with `answer` (201 by
  * default): for flusher tests that need exact request counts and scripted failures.
  */
-export function recordingTransport(answer: (call: TransportCall) => WriteResult = () => ({ status: 201 }), remote: OrderRow[] = []) {
+export function recordingTransport(
+  answer: (call: TransportCall) => WriteResult & { readonly data?: unknown } = () => ({ status: 201 }),
+  remote: OrderRow[] = [],
+) {
   const calls: TransportCall[] = [];
   const transport: SyncTransport = {
     insertRows(table, guestId, rows) {
