@@ -6,7 +6,6 @@
 import type { BackendConfig } from '../config/env-rules.ts';
 import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
 import { rpc, serverClient, type Caller } from '../server/index.ts';
-import { keepServerBill } from '../tab/index.ts';
 import { isPartyPaymentUrl, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 
 export interface PaidMark {
@@ -18,6 +17,8 @@ export interface TabStatus {
   readonly closedAt: string | null;
   readonly paymentUrl: string | null;
   readonly paid: PaidMark | null;
+  /** The bar's bill as the server said it (`bill`), for the tab to check and keep; undefined from a server without one. */
+  readonly bill?: unknown;
 }
 
 export type StatusGuest = Caller;
@@ -33,7 +34,7 @@ export function parseTabStatus(json: unknown): TabStatus | null {
     isRecord(mark) && typeof mark.paid_amount === 'number' && typeof mark.paid_at === 'string' ? { amount: mark.paid_amount, at: mark.paid_at } : null;
   // A page the phone cannot add the amount to is no page: the guest pays at the build's.
   const page = json.party.payment_url;
-  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid };
+  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid, bill: json.bill };
 }
 
 /** Where the phone keeps what it last heard, by guest: a party that ended stays ended with no signal. */
@@ -65,15 +66,12 @@ function rememberTabStatus(guestId: string, json: unknown): void {
 
 /**
  * Null when there is no usable answer (no signal, a captive portal): the phone
- * keeps what it last heard. The bar's bill goes to the tab (IndexedDB), which adds it up.
+ * keeps what it last heard. The bar's bill is the tab's to keep (TabScreen hands it over).
  */
 export async function readTabStatus(backend: BackendConfig, guest: StatusGuest): Promise<TabStatus | null> {
   const answer = await rpc(serverClient(backend), 'my_tab_status', {}, guest);
   const status = answer.kind === 'ok' ? parseTabStatus(answer.data) : null;
-  if (answer.kind === 'ok' && status) {
-    rememberTabStatus(guest.id, answer.data);
-    if (isRecord(answer.data) && answer.data.bill !== undefined) await keepServerBill(guest.id, answer.data.bill).catch(() => undefined);
-  }
+  if (answer.kind === 'ok' && status) rememberTabStatus(guest.id, answer.data);
   return status;
 }
 

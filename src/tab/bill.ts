@@ -38,10 +38,20 @@ export function parseServerBill(guest: string, json: unknown, heardAt: number): 
   return lines && unclaimed ? { guest, total: json.total, lines, unclaimed, heardAt } : null;
 }
 
-/** Keeps what the server said of the guest's bill; the tab store hears it through the database's change event. */
+const sameBill = (a: BillRecord, b: BillRecord) => JSON.stringify([a.total, a.lines, a.unclaimed]) === JSON.stringify([b.total, b.lines, b.unclaimed]);
+
+/**
+ * Keeps what the server said of the guest's bill; the tab store hears it
+ * through the database's change event. The same bill heard again is not
+ * written: the tab renders nothing for it.
+ */
 export async function keepServerBill(database: PhoneDatabase, guest: string, json: unknown, now = Date.now()): Promise<void> {
   const bill = parseServerBill(guest, json, now);
-  if (bill) await database.write(['bills'], (tx) => tx.put('bills', bill));
+  if (!bill) return;
+  await database.write(['bills'], async (tx) => {
+    const kept = await tx.get('bills', guest);
+    if (!kept || !sameBill(kept, bill)) await tx.put('bills', bill);
+  });
 }
 
 /** The server's lines the tab shows beside the phone's orders: a claim the phone holds is its own row, counted once. */

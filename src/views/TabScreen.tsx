@@ -6,7 +6,7 @@ import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, usePageOutbox, useSyncLine } from '../sync/hooks.ts';
 import { useTabStatus } from '../party/index.ts';
-import { guestTab, useUnclaimed, type TabStore, type UnclaimedLine } from '../tab/index.ts';
+import { guestTab, keepServerBill, useUnclaimed, type TabStore, type UnclaimedLine } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
 import { InviteSomeone } from './InviteSomeone.tsx';
@@ -34,6 +34,12 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   // One object while the terms hold: the tab below renders again only when they change.
   const terms = useMemo(() => ({ paymentUrl, final: over }), [paymentUrl, over]);
   const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComments, undoReset: undoResetComments } = useOrderComment(guest);
+
+  const bill = status?.bill;
+  useEffect(() => {
+    // The bar's bill as the server said it: kept in IndexedDB, where the tab reads it (and the basement finds it).
+    if (bill !== undefined) void keepServerBill(guest.id, bill).catch(() => undefined);
+  }, [guest.id, bill]);
 
   useEffect(() => {
     // There is a tab worth keeping now: ask the browser not to evict it (where that asks the guest nothing).
