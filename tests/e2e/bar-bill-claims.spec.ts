@@ -151,6 +151,14 @@ test('two guests claim what nobody declared, race for the last unit, one claims 
   );
   expect(Number(kilkenny)).toBe(1);
 
+  // Beto is the guest of honour: his tab says so and owes $0; Ana's carries his invitation.
+  await asHost(baseURL, { action: 'honour', party: party.code, guestId: await guestIdOf(beto), honoured: true });
+  await beto.reload();
+  await expect(consumed(beto).getByRole('listitem').filter({ hasText: 'Tu cuenta la paga la fiesta.' })).toBeVisible();
+  await expect(totalOf(beto, 'Total sin propina')).toHaveText('$0');
+  await ana.reload();
+  await expect(consumed(ana).getByRole('listitem').filter({ hasText: 'Invitación a Beto Claims' })).toBeVisible();
+
   // Every tab, reopened, is Postgres's to the peso; the server's lines are kept for the basement.
   for (const phone of [ana, beto]) {
     await phone.reload();
