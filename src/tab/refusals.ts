@@ -3,7 +3,7 @@
  * server's answer as it came (status, code, message): the database's rules
  * name themselves in the message, and each one the bar can break has words.
  */
-import { CLAIM_TAKEN } from '../../supabase/functions/_shared/host-errors.ts';
+import { CLAIM_TAKEN } from '../../supabase/functions/_shared/bar-bill.ts';
 
 /** The rules an order can break, as the database names them, and what each means to the guest. */
 const REASONS: readonly (readonly [RegExp, string])[] = [
