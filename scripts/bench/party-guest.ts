@@ -105,6 +105,7 @@ function noteDeliveries(transport: SyncTransport, sent: Set<string>): SyncTransp
     },
     setOrdersActive: (guestId, orderIds, active) => transport.setOrdersActive(guestId, orderIds, active),
     activeOrders: (guestId) => transport.activeOrders(guestId),
+    callFunction: (guestId, name, args) => transport.callFunction(guestId, name, args),
   };
 }
 

@@ -2,7 +2,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import { overIndexedDb, type PhoneDatabase } from './idb.ts';
 // The outbox's records are the queue's to declare: only their types cross, no code.
 import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
-import type { GuestRecord, MenuRecord, Order } from './records.ts';
+import type { BillRecord, GuestRecord, MenuRecord, Order } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 export { DATABASE_NAME };
@@ -22,6 +22,7 @@ export class BarTabDatabase extends Dexie {
   syncState!: EntityTable<SyncState, 'key'>;
   guests!: EntityTable<GuestRecord, 'id'>;
   menus!: EntityTable<MenuRecord, 'party'>;
+  bills!: EntityTable<BillRecord, 'guest'>;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -49,6 +50,10 @@ export class BarTabDatabase extends Dexie {
             if (typeof kind === 'string') (item as { kind?: string }).kind = kind;
           }),
       );
+    // The bar's bill as the server last told each guest (its lines on the tab, what nobody claimed), for the basement.
+    // A new store only: a phone at version 6 keeps everything and shows the server's lines once it hears them.
+    // A claim is an order record with its `bill` mark (no index): nothing stored before changes.
+    this.version(7).stores({ bills: 'guest' });
   }
 }
 

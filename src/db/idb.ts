@@ -10,7 +10,7 @@
 import { announceOnChannel, changedParts, IDB_VERSION } from './dexie-channel.ts';
 // The outbox's records are the queue's to declare: only their types cross, no code.
 import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
-import type { GuestRecord, MenuRecord, Order } from './records.ts';
+import type { BillRecord, GuestRecord, MenuRecord, Order } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 /** Each store and the record it keeps. */
@@ -21,6 +21,7 @@ export interface PhoneRecords {
   readonly guests: GuestRecord;
   readonly syncState: SyncState;
   readonly menus: MenuRecord;
+  readonly bills: BillRecord;
 }
 
 export type StoreName = keyof PhoneRecords;

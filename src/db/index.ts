@@ -1,4 +1,17 @@
 export { openTabStorage, phoneDatabase } from './database.ts';
 export { ordersOfGuest, type PhoneDatabase } from './idb.ts';
-export { isPartyCode, isUuid, type GuestRecord, type MenuItem, type MenuRecord, type Order, type OrderRow, type UserRow } from './records.ts';
+export {
+  isPartyCode,
+  isUuid,
+  type BillClaimMark,
+  type BillRecord,
+  type GuestRecord,
+  type MenuItem,
+  type MenuRecord,
+  type Order,
+  type OrderRow,
+  type ServerTabLine,
+  type UnclaimedLine,
+  type UserRow,
+} from './records.ts';
 export { onStoresChanged, watchStores, type QuietWait } from './watch.ts';

@@ -25,6 +25,44 @@ export interface OrderRow {
 export interface Order extends OrderRow {
   /** Set when the server refused the order for good ("no aceptado"); the order stays on the phone. */
   readonly rejected?: string | undefined;
+  /** A claim of the bar's bill ('Es mío', 'Lo compartimos'): sent as a claim of this line, never as an order. */
+  readonly bill?: BillClaimMark | undefined;
+}
+
+/** What makes a tab's line a claim of the bar's bill: the bill's line, and how many share the unit (1: 'Es mío'). */
+export interface BillClaimMark {
+  readonly line: string;
+  readonly shares: number;
+}
+
+/** A line the server put on the guest's tab (a claim, 'Parte de lo sin dueño', 'Invitación a <name>', the guest of honour's). */
+export interface ServerTabLine {
+  /** The claim's id; null for the lines the server computes. */
+  readonly id: string | null;
+  readonly kind: string;
+  readonly product_name: string;
+  /** Whole pesos; negative for the guest of honour's. */
+  readonly amount: number;
+  readonly created_at: string;
+}
+
+/** A line of the bar's bill with units, or open shares, nobody declared ('¿Alguien pidió esto?'). */
+export interface UnclaimedLine {
+  readonly line_id: string;
+  readonly product_name: string;
+  readonly unit_price: number;
+  readonly units_left: number;
+  readonly open_shares: readonly { readonly shares: number; readonly left: number }[];
+}
+
+/** The bar's bill as the server last told this guest (`my_tab_status.bill`), kept for the basement. */
+export interface BillRecord {
+  readonly guest: string;
+  /** The tab's total by the server's one rule, as it was heard. */
+  readonly total: number;
+  readonly lines: readonly ServerTabLine[];
+  readonly unclaimed: readonly UnclaimedLine[];
+  readonly heardAt: number;
 }
 
 /**

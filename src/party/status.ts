@@ -17,6 +17,8 @@ export interface TabStatus {
   readonly closedAt: string | null;
   readonly paymentUrl: string | null;
   readonly paid: PaidMark | null;
+  /** The bar's bill as the server said it (`bill`), for the tab to check and keep; undefined from a server without one. */
+  readonly bill?: unknown;
 }
 
 export type StatusGuest = Caller;
@@ -32,7 +34,7 @@ export function parseTabStatus(json: unknown): TabStatus | null {
     isRecord(mark) && typeof mark.paid_amount === 'number' && typeof mark.paid_at === 'string' ? { amount: mark.paid_amount, at: mark.paid_at } : null;
   // A page the phone cannot add the amount to is no page: the guest pays at the build's.
   const page = json.party.payment_url;
-  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid };
+  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid, bill: json.bill };
 }
 
 /** Where the phone keeps what it last heard, by guest: a party that ended stays ended with no signal. */
@@ -42,6 +44,15 @@ function heard(): Record<string, unknown> {
   const value = parseStoredJson(readLocal(TAB_STATUS_KEY));
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
+
+/** Whether the bar's bill last heard had lines to claim: a claim delivered or refused then asks again (use-tab-status.ts). */
+const billToClaim = (json: unknown): boolean => {
+  const unclaimed = isRecord(json) && isRecord(json.bill) ? json.bill.unclaimed : null;
+  return Array.isArray(unclaimed) && unclaimed.length > 0;
+};
+
+/** Whether the bar's bill last heard for this guest had lines to claim. */
+export const billToClaimFor = (guestId: string): boolean => billToClaim(heard()[guestId]);
 
 /** What the phone last heard for this guest, or null when it never heard. */
 export function lastTabStatus(guestId: string): TabStatus | null {
@@ -53,7 +64,10 @@ function rememberTabStatus(guestId: string, json: unknown): void {
   writeLocal(TAB_STATUS_KEY, JSON.stringify({ ...heard(), [guestId]: json }));
 }
 
-/** Null when there is no usable answer (no signal, a captive portal): the phone keeps what it last heard. */
+/**
+ * Null when there is no usable answer (no signal, a captive portal): the phone
+ * keeps what it last heard. The bar's bill is the tab's to keep (TabScreen hands it over).
+ */
 export async function readTabStatus(backend: BackendConfig, guest: StatusGuest): Promise<TabStatus | null> {
   const answer = await rpc(serverClient(backend), 'my_tab_status', {}, guest);
   const status = answer.kind === 'ok' ? parseTabStatus(answer.data) : null;

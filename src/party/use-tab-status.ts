@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { env } from '../config/env.ts';
 import { atEachContact } from '../platform/index.ts';
-import { lastTabStatus, readTabStatus, type StatusGuest, type TabStatus } from './status.ts';
+import { onStoresChanged, phoneDatabase } from '../db/index.ts';
+import { billToClaimFor, lastTabStatus, readTabStatus, type StatusGuest, type TabStatus } from './status.ts';
 
 /** Between two contacts while the tab is open and visible. */
 export const STATUS_EVERY_MS = 30_000;
+/** After a claim of the bar's bill reached the server (or was refused): what is left to claim, asked once the writes settle. */
+export const AFTER_CLAIM_MS = 400;
 
 /**
  * The party's status as last heard: asked when the tab opens, when the signal
@@ -19,13 +22,23 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
   useEffect(() => {
     if (!backend) return undefined;
     let current = true;
-    const stop = atEachContact(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
       void readTabStatus(backend, { id, party }).then((heard) => {
         if (current && heard) setStatus(heard);
       });
-    }, STATUS_EVERY_MS);
+    };
+    const stop = atEachContact(ask, STATUS_EVERY_MS);
+    // While the bill has lines to claim, a claim's answer (the tab's records change) asks what is left.
+    const stopWatching = onStoresChanged(phoneDatabase.name, ['orders'], () => {
+      if (!billToClaimFor(id)) return;
+      clearTimeout(timer);
+      timer = setTimeout(ask, AFTER_CLAIM_MS);
+    });
     return () => {
       current = false;
+      clearTimeout(timer);
+      stopWatching();
       stop();
     };
   }, [backend, id, party]);

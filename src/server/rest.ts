@@ -10,8 +10,8 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { ServerAnswer } from './answer.ts';
 import { send, type Caller, type Server } from './client.ts';
 
-/** What a request is built from: `from(table)`. */
-export type Tables = Pick<PostgrestClient, 'from'>;
+/** What a request is built from: `from(table)`, or `rpc(function)` for a write the database judges in one function (a claim of the bar's bill). */
+export type Tables = Pick<PostgrestClient, 'from' | 'rpc'>;
 
 export interface Rest {
   /** One request built on `tables`, sent as `as`; `success` is the one status PostgREST gives it (200 a read, 201 an insert, 204 an update). */

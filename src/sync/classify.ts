@@ -52,3 +52,8 @@ export function classifyAnswer({ status, code = '', message = '' }: ServerAnswer
   // Any other refusal (401/403/404 from a gateway, 42703 unknown column, 42P01 unknown table) is about setup, not this row.
   return 'config';
 }
+
+/** An answer in one line, as a parked entry keeps it: the status, PostgreSQL's code, the message (which names the rule). */
+export function describeAnswer(answer: ServerAnswer): string {
+  return [answer.status ? `HTTP ${answer.status}` : 'no answer', answer.code, answer.message].filter(Boolean).join(' · ');
+}

@@ -1,5 +1,6 @@
 /**
- * The queue's requests (insert, set `active`, read the active orders), the
+ * The queue's requests (insert, set `active`, read the active orders, call a
+ * function such as a claim of the bar's bill), the
  * same in the page and in the queue's worker: PostgREST's tables through the
  * server client (src/server/) and its query builder (rest.ts, postgrest-js).
  * The page loads this module with the first flush, not with the page. Each
@@ -25,6 +26,8 @@ export interface SyncTransport {
   setOrdersActive(guestId: string, orderIds: readonly string[], active: boolean): Promise<WriteResult>;
   /** The guest's active orders on the server, or null when they cannot be read now. */
   activeOrders(guestId: string): Promise<OrderRow[] | null>;
+  /** A write through a database function (200 with its JSON): `data` is what it answered, when it went through. */
+  callFunction(guestId: string, name: string, args: Readonly<Record<string, unknown>>): Promise<WriteResult & { readonly data?: unknown }>;
 }
 
 /**
@@ -117,6 +120,12 @@ export function restTransport(rest: Rest, partyOf?: PartyOf): SyncTransport {
           .order('created_at', { ascending: false }),
       );
       return answer.kind === 'ok' && Array.isArray(answer.data) ? (answer.data as OrderRow[]) : null;
+    },
+    async callFunction(guestId, name, args) {
+      const caller = await callerOf(guestId);
+      if (!caller) return PARTY_UNREADABLE;
+      const answer = await rest.query(caller, 200, (tables) => tables.rpc(name, { ...args }));
+      return answer.kind === 'ok' ? { status: 200, data: answer.data } : writeResult(answer, 200);
     },
   };
 }

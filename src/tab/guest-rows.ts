@@ -8,7 +8,7 @@
  */
 import type { GuestRecord, PhoneDatabase, UserRow } from '../db/index.ts';
 import type { Tx } from '../db/idb.ts';
-import { enqueue, type OutboxHold } from '../sync/queue.ts';
+import { enqueue, SENT, type OutboxHold, type Pass, type Step } from '../sync/queue.ts';
 import { guestOfEntry, type GuestRowEntry } from './entries.ts';
 
 /** The party field of a guest record: absent for the default party. */
@@ -39,6 +39,14 @@ export async function addGuest(tx: Tx, { id, full_name }: UserRow, now: number, 
 }
 
 /** A guest whose row the server refused: their changes wait, in order, for the guest's new name. */
+/** The guest's row again, once per pass, when the server lost it (its database was reset, or the guest was marked sent too soon): the change waits for it. */
+export async function queueGuestAgain(database: PhoneDatabase, guestId: string, error: string, pass: Pass): Promise<Step> {
+  const guest = await database.read(['guests'], (tx) => tx.get('guests', guestId));
+  if (!guest || !pass.once(`guest:${guestId}`)) return { kind: 'retry', error };
+  await database.write(['outbox', 'guests'], (tx) => addGuest(tx, { id: guest.id, full_name: guest.full_name }, pass.now()));
+  return SENT;
+}
+
 export const refusedGuests: OutboxHold = {
   stores: ['guests'],
   async read(tx) {

@@ -1,6 +1,6 @@
 /** The tab on screen: each part of the screen follows only what it shows; and the guest's row, refused or sent again. */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { onStoresChanged, phoneDatabase, type Order, type UserRow } from '../db/index.ts';
+import { onStoresChanged, phoneDatabase, type Order, type ServerTabLine, type UnclaimedLine, type UserRow } from '../db/index.ts';
 import { guestRows } from './guest-rows.ts';
 import { changeQueued } from './on-outbox.ts';
 import type { TabState, TabStore } from './store.ts';
@@ -19,6 +19,16 @@ export function useActiveOrders(tab: TabStore): readonly Order[] | undefined {
  */
 export function useTabTotal(tab: TabStore): number | undefined {
   return useSyncExternalStore(tab.subscribe, () => (tab.state() === 'loading' ? undefined : tab.total()));
+}
+
+/** The server's lines on the tab beside the orders (the bar's bill's): the same array until they change. */
+export function useServerLines(tab: TabStore): readonly ServerTabLine[] {
+  return useSyncExternalStore(tab.subscribe, tab.serverLines);
+}
+
+/** The bar's bill's lines nobody declared, as last heard: '¿Alguien pidió esto?'. */
+export function useUnclaimed(tab: TabStore): readonly UnclaimedLine[] {
+  return useSyncExternalStore(tab.subscribe, tab.unclaimed);
 }
 
 /** Loading, empty or open: changes only when the tab's first order comes or its last goes. */

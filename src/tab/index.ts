@@ -1,10 +1,12 @@
 import { phoneDatabase } from '../db/index.ts';
+import { keepServerBill as keepBill } from './bill.ts';
 import { changeQueued } from './on-outbox.ts';
 import { TabStore } from './store.ts';
 
 export type { Order } from '../db/index.ts';
 export { guestRows, type GuestRows } from './guest-rows.ts';
-export { resendGuest, useActiveOrders, useGuestRefusal, useTabState, useTabTotal } from './hooks.ts';
+export type { ServerTabLine, UnclaimedLine } from '../db/index.ts';
+export { resendGuest, useActiveOrders, useGuestRefusal, useServerLines, useTabState, useTabTotal, useUnclaimed } from './hooks.ts';
 export { formatPesos, formatPrice, paymentLink, tippedTotal } from './money.ts';
 export { refusalLine } from './refusals.ts';
 export { tabOnOutbox, type ArrivingGuest } from './on-outbox.ts';
@@ -18,3 +20,6 @@ export function guestTab(guestId: string): TabStore {
   if (!tab) tabs.set(guestId, (tab = new TabStore(phoneDatabase, guestId, changeQueued)));
   return tab;
 }
+
+/** What the server said of the guest's bar's bill (`my_tab_status.bill`), kept for the tab and the basement. */
+export const keepServerBill = (guestId: string, json: unknown): Promise<void> => keepBill(phoneDatabase, guestId, json);

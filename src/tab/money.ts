@@ -35,6 +35,18 @@ export function ordersTotal(orders: readonly Charge[]): number {
   return total;
 }
 
+/**
+ * The tab's total with the bar's bill: its orders and claims as the phone
+ * holds them, and the server's lines beside them (`serverLinesBeside`: a claim
+ * the phone holds counts once), the guest of honour's negative. The same sum
+ * as the server's `party_tab_lines` once synced.
+ */
+export function tabTotal(orders: readonly Charge[], serverLines: readonly { readonly amount: number }[]): number {
+  let total = ordersTotal(orders);
+  for (const line of serverLines) total += line.amount;
+  return total;
+}
+
 /** The payment page, with the amount as its last path segment when there is one. */
 export function paymentLink(paymentUrl: string, amount?: number): string {
   return amount === undefined ? paymentUrl : `${paymentUrl}/${amount}`;

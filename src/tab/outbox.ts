@@ -12,6 +12,7 @@ import type { Tx } from '../db/idb.ts';
 import {
   chunk,
   classifyAnswer,
+  describeAnswer,
   enqueue,
   jsonBytes,
   MAX_BATCH_BYTES,
@@ -21,10 +22,10 @@ import {
   type Queued,
   type Step,
   type SyncTransport,
-  type WriteResult,
 } from '../sync/queue.ts';
 import { checkActive, checkGuestRow, checkOrder, type ActiveEntry, type GuestRowEntry, type OrderEntry } from './entries.ts';
-import { addGuest, changeGuest, refusedGuests, withoutRefusal } from './guest-rows.ts';
+import { claimKind } from './claims.ts';
+import { changeGuest, queueGuestAgain, refusedGuests, withoutRefusal } from './guest-rows.ts';
 
 /** Order ids per request: 40 UUIDs keep the URL near 1.6 KB. */
 export const RESET_CHUNK_IDS = 40;
@@ -42,10 +43,6 @@ export function queueOrder(tx: Tx, row: OrderRow, now = Date.now()): Promise<IDB
 export function queueSetActive(tx: Tx, guestId: string, orderIds: readonly string[], active: boolean, now = Date.now()): Promise<IDBValidKey> {
   const entry: ActiveEntry = { kind: active ? 'reactivate-orders' : 'deactivate-orders', queuedAt: now, guestId, orderIds: [...orderIds] };
   return enqueue(tx, entry);
-}
-
-function describe(answer: WriteResult): string {
-  return [answer.status ? `HTTP ${answer.status}` : 'no answer', answer.code, answer.message].filter(Boolean).join(' · ');
 }
 
 /** Consecutive entries of one guest; a bulk upsert carries one guest's header. */
@@ -117,11 +114,12 @@ async function upsertOrSplit<Entry extends GuestRowEntry | OrderEntry>(
     await pass.delivered(entries);
     return SENT;
   }
-  if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
-  if (verdict === 'config') return { kind: 'config', error: describe(answer) };
-  if (verdict === 'guest-missing') return how.guestMissing ? how.guestMissing(guestId, describe(answer), pass) : { kind: 'retry', error: describe(answer) };
+  if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describeAnswer(answer) };
+  if (verdict === 'config') return { kind: 'config', error: describeAnswer(answer) };
+  if (verdict === 'guest-missing')
+    return how.guestMissing ? how.guestMissing(guestId, describeAnswer(answer), pass) : { kind: 'retry', error: describeAnswer(answer) };
   if (entries.length === 1) {
-    await pass.park(entries, describe(answer));
+    await pass.park(entries, describeAnswer(answer));
     return SENT;
   }
   const middle = Math.ceil(entries.length / 2);
@@ -158,13 +156,7 @@ function orderKind(database: PhoneDatabase, transport: Transport): OutboxKind<Or
     table: 'orders',
     guestOf: (entry) => entry.row.user_id,
     transport,
-    // The server lost the guest (its database was reset, or the guest was marked sent too soon): once per pass, so it cannot spin.
-    async guestMissing(guestId, error, pass) {
-      const guest = await database.read(['guests'], (tx) => tx.get('guests', guestId));
-      if (!guest || !pass.once(`guest:${guestId}`)) return { kind: 'retry', error };
-      await database.write(['outbox', 'guests'], (tx) => addGuest(tx, { id: guest.id, full_name: guest.full_name }, pass.now()));
-      return SENT;
-    },
+    guestMissing: (guestId, error, pass) => queueGuestAgain(database, guestId, error, pass),
   };
   return {
     names: ['insert-order'],
@@ -199,10 +191,10 @@ function activeKind(transport: Transport): OutboxKind<ActiveEntry> {
       for (const ids of chunk(entry.orderIds, RESET_CHUNK_IDS)) {
         const answer = await (await transport()).setOrdersActive(entry.guestId, ids, active);
         const verdict = classifyAnswer(answer);
-        if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describe(answer) };
-        if (verdict === 'config') return { kind: 'config', error: describe(answer) };
+        if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describeAnswer(answer) };
+        if (verdict === 'config') return { kind: 'config', error: describeAnswer(answer) };
         if (verdict === 'reject' || verdict === 'guest-missing') {
-          await pass.park([entry], describe(answer));
+          await pass.park([entry], describeAnswer(answer));
           return SENT;
         }
       }
@@ -225,5 +217,5 @@ function activeKind(transport: Transport): OutboxKind<ActiveEntry> {
 
 /** The tab's kinds, sending over `transport` (the page's or the queue's worker's), marking the phone's records in `database`. */
 export function tabKinds(database: PhoneDatabase, transport: Transport): OutboxKind[] {
-  return [guestRowKind(transport), orderKind(database, transport), activeKind(transport)];
+  return [guestRowKind(transport), orderKind(database, transport), activeKind(transport), claimKind(database, transport)];
 }

@@ -3,7 +3,9 @@
  * outbox entry in one transaction, and answers with the rows as they are
  * stored afterwards, changed or not. The network is never waited for.
  */
-import { ordersOfGuest, type Order, type PhoneDatabase } from '../db/index.ts';
+import { ordersOfGuest, type BillRecord, type Order, type PhoneDatabase } from '../db/index.ts';
+import { queueClaim } from './claims.ts';
+import type { Tx } from '../db/idb.ts';
 import { queueOrder, queueSetActive } from './outbox.ts';
 
 export interface Pick {
@@ -30,30 +32,37 @@ export interface Written {
 }
 
 export interface TabRecords {
-  /** The guest's active orders, newest first. */
+  /** The guest's active orders (claims of the bar's bill included), newest first, and the bill as the server last told it. */
   activeOrders(guestId: string): Promise<Order[]>;
+  tabOf(guestId: string): Promise<{ readonly orders: Order[]; readonly bill: BillRecord | undefined }>;
   /** Records the pick and queues it, once: a pick written again (from the journal, or by another tab) changes nothing. */
   recordPick(order: Order): Promise<Written>;
+  /** Records a claim of the bar's bill and queues it as a claim, once, as a pick. */
+  recordClaim(order: Order): Promise<Written>;
   /** Sets `active` on these orders of the guest (every active one when `orderIds` is null) and queues exactly those it changed. */
   setActive(guestId: string, orderIds: readonly string[] | null, active: boolean): Promise<Written>;
 }
 
 export function tabRecords(database: PhoneDatabase): TabRecords {
+  // One getAll filtered in memory: a cursor would be one round trip per row on a long tab.
+  const active = async (tx: Tx, guestId: string) => (await tx.getAll('orders', ordersOfGuest(guestId))).filter((order) => order.active).reverse();
+  const record = (queue: (tx: Tx, order: Order) => Promise<IDBValidKey>) => (order: Order) =>
+    database.write(['orders', 'outbox'], async (tx): Promise<Written> => {
+      const stored = await tx.get('orders', order.id);
+      if (stored) return { rows: [stored], changed: [] };
+      void tx.add('orders', order);
+      await queue(tx, order);
+      return { rows: [order], changed: [order.id] };
+    });
   return {
-    activeOrders: (guestId) =>
-      database.read(['orders'], async (tx) => {
-        // One getAll filtered in memory: a cursor would be one round trip per row on a long tab.
-        const oldestFirst = await tx.getAll('orders', ordersOfGuest(guestId));
-        return oldestFirst.filter((order) => order.active).reverse();
+    activeOrders: (guestId) => database.read(['orders'], (tx) => active(tx, guestId)),
+    tabOf: (guestId) =>
+      database.read(['orders', 'bills'], async (tx) => {
+        const [orders, bill] = await Promise.all([active(tx, guestId), tx.get('bills', guestId)]);
+        return { orders, bill };
       }),
-    recordPick: (order) =>
-      database.write(['orders', 'outbox'], async (tx) => {
-        const stored = await tx.get('orders', order.id);
-        if (stored) return { rows: [stored], changed: [] };
-        void tx.add('orders', order);
-        await queueOrder(tx, order);
-        return { rows: [order], changed: [order.id] };
-      }),
+    recordPick: record((tx, order) => queueOrder(tx, order)),
+    recordClaim: record((tx, order) => queueClaim(tx, order)),
     setActive: (guestId, orderIds, active) =>
       database.write(['orders', 'outbox'], async (tx) => {
         const found =

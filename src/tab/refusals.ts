@@ -3,6 +3,7 @@
  * server's answer as it came (status, code, message): the database's rules
  * name themselves in the message, and each one the bar can break has words.
  */
+import { CLAIM_TAKEN } from '../../supabase/functions/_shared/bar-bill.ts';
 
 /** The rules an order can break, as the database names them, and what each means to the guest. */
 const REASONS: readonly (readonly [RegExp, string])[] = [
@@ -12,6 +13,10 @@ const REASONS: readonly (readonly [RegExp, string])[] = [
   [/orders_tap_time_plausible/u, 'la hora de este teléfono no cuadra con la del bar'],
   [/price_gone/u, 'ese precio ya no está en la carta'],
   [/orders_after_close/u, 'después del cierre se aceptan a lo más 50 pedidos'],
+  // A claim of the bar's bill (docs/host.md's table; bill_line_taken has its own line, below).
+  [/bill_settled/u, 'lo que quedaba de la cuenta del bar ya se repartió'],
+  [/bill_line_unknown/u, 'esa línea ya no está en la cuenta del bar'],
+  [/bill_shares_range/u, 'se comparte entre 2 y 12 personas'],
 ];
 
 const ANY_OTHER = 'el bar no lo recibió';
@@ -21,5 +26,6 @@ export function refusalReason(kept: string): string {
   return REASONS.find(([rule]) => rule.test(kept))?.[1] ?? ANY_OTHER;
 }
 
-/** The line under a refused pick: not accepted, why, and that the totals leave it out. */
-export const refusalLine = (kept: string): string => `No aceptado: ${refusalReason(kept)}. No suma al total.`;
+/** The line under a refused pick: not accepted, why, and that the totals leave it out; a unit of the bill another guest took, in the issue's words. */
+export const refusalLine = (kept: string): string =>
+  /bill_line_taken/u.test(kept) ? `${CLAIM_TAKEN} No suma al total.` : `No aceptado: ${refusalReason(kept)}. No suma al total.`;

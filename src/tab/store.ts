@@ -13,12 +13,14 @@
  * aceptado") reach it through the database's change events: it reads the tab
  * again, at once, or once the guest stops tapping.
  */
-import { onStoresChanged, type Order, type PhoneDatabase } from '../db/index.ts';
+import { onStoresChanged, type BillRecord, type Order, type PhoneDatabase, type ServerTabLine, type UnclaimedLine } from '../db/index.ts';
 import { createListeners } from '../platform/index.ts';
 import { applyChange, sameTab, withRows, type Change } from './changes.ts';
 import { forgetInactive, rememberInactive } from './inactive-memory.ts';
 import { journal, journalled, unjournal } from './journal.ts';
-import { ordersTotal } from './money.ts';
+import { serverLinesBeside } from './bill.ts';
+import { newClaim } from './claims.ts';
+import { tabTotal } from './money.ts';
 import { newOrder, tabRecords, type Pick, type TabRecords, type Written } from './records.ts';
 
 /**
@@ -44,6 +46,8 @@ export interface OrderRef {
   readonly id: string;
 }
 
+const NONE: readonly never[] = [];
+
 /** The next task: the tap's own frame shows the change first, the phone's write follows right after. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -54,6 +58,10 @@ export class TabStore {
   /** `stored` with the changes not yet written laid over it: what the screen shows. */
   private shown: readonly Order[] | undefined;
   private shownTotal = 0;
+  /** The bar's bill as the server last told this guest (IndexedDB's copy), read with the orders. */
+  private bill: BillRecord | undefined;
+  /** The server's lines beside the orders shown (a claim the phone holds is its row, not one of these). */
+  private shownLines: readonly ServerTabLine[] = [];
   /** Changes tapped and not yet written, in tap order. */
   private readonly pending: Change[] = [];
   /** Writes and reads, one after the other, so a read sees every write before it and none after. */
@@ -79,9 +87,13 @@ export class TabStore {
 
   /** The guest's active orders, newest first, as the screen shows them; undefined until read. */
   readonly orders = (): readonly Order[] | undefined => this.shown;
-  /** What they charge in pesos (a refused pick charges nothing). */
+  /** What they charge in pesos (a refused pick charges nothing), with the server's lines of the bar's bill. */
   readonly total = (): number => this.shownTotal;
-  readonly state = (): TabState => (this.shown === undefined ? 'loading' : this.shown.length === 0 ? 'empty' : 'open');
+  readonly state = (): TabState => (this.shown === undefined ? 'loading' : this.shown.length === 0 && this.shownLines.length === 0 ? 'empty' : 'open');
+  /** The server's lines on the tab beside the orders ('Parte de lo sin dueño', 'Invitación a <name>', a claim made elsewhere). */
+  readonly serverLines = (): readonly ServerTabLine[] => this.shownLines;
+  /** The bill's lines nobody declared, as last heard ('¿Alguien pidió esto?'); empty until heard. */
+  readonly unclaimed = (): readonly UnclaimedLine[] => this.bill?.unclaimed ?? NONE;
 
   /** A screen follows the tab. */
   readonly subscribe = this.screens.subscribe;
@@ -92,6 +104,17 @@ export class TabStore {
     const order = newOrder(this.guestId, pick, new Date(this.lastTapAt));
     journal(order);
     return this.pick(order);
+  }
+
+  /**
+   * 'Es mío' (`shares` 1) or 'Lo compartimos' (2 to 12): a line of the bar's
+   * bill on the tab at once, at the bill's price, then on the phone and in
+   * the queue, by the same path as a pick; the server decides. Rejects if the phone refuses it.
+   */
+  claim(line: UnclaimedLine, shares: number): Promise<Order> {
+    this.lastTapAt = Math.max(Date.now(), this.lastTapAt + 1);
+    const order = newClaim(this.guestId, line, shares, new Date(this.lastTapAt));
+    return this.change({ kind: 'add', order }, () => this.records.recordClaim(order)).then(() => order);
   }
 
   /** 'Quitar': off the tab at once, then on the phone and the server. False when it was not on this guest's tab. */
@@ -184,23 +207,24 @@ export class TabStore {
     return run;
   }
 
-  private refresh(): void {
+  private refresh(billChanged = false): void {
     if (this.stored === undefined) return;
     let next = this.stored;
     for (const change of this.pending) next = applyChange(next, change);
-    this.show(next);
+    this.show(next, billChanged);
   }
 
   /** Tells the screens only when what the guest sees changed: a re-read that agrees renders nothing. */
-  private show(next: readonly Order[]): void {
-    if (this.shown !== undefined && sameTab(this.shown, next)) return;
+  private show(next: readonly Order[], billChanged = false): void {
+    if (this.shown !== undefined && sameTab(this.shown, next) && !billChanged) return;
     this.shown = next;
-    this.shownTotal = ordersTotal(next);
+    this.shownLines = serverLinesBeside(next, this.bill?.lines ?? NONE);
+    this.shownTotal = tabTotal(next, this.shownLines);
     this.screens.notify();
   }
 
   private open(): void {
-    this.stopWatching = onStoresChanged(this.database.name, ['orders'], () => this.scheduleRead());
+    this.stopWatching = onStoresChanged(this.database.name, ['orders', 'bills'], () => this.scheduleRead());
     // Picks a reload or a closed tab cut off on their way to IndexedDB: on screen again, and written.
     const known = new Set(this.pending.flatMap((change) => (change.kind === 'add' ? [change.order.id] : [])));
     for (const order of journalled()) if (order.user_id === this.guestId && !known.has(order.id)) void this.pick(order).catch(() => undefined);
@@ -216,6 +240,8 @@ export class TabStore {
     this.stored = undefined;
     this.shown = undefined;
     this.shownTotal = 0;
+    this.bill = undefined;
+    this.shownLines = NONE;
   }
 
   /**
@@ -248,10 +274,12 @@ export class TabStore {
     try {
       await this.inTurn(async () => {
         this.readQueued = false;
-        const stored = await this.records.activeOrders(this.guestId);
+        const { orders, bill } = await this.records.tabOf(this.guestId);
         if (this.stopWatching === null) return;
-        this.stored = stored;
-        this.refresh();
+        const billChanged = bill?.heardAt !== this.bill?.heardAt;
+        this.stored = orders;
+        this.bill = bill;
+        this.refresh(billChanged);
       });
     } catch {
       // The database went away (closed or deleted): the next change reads again.

@@ -1,8 +1,8 @@
 import { memo, useDeferredValue, useId, useLayoutEffect, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import { paymentLink, tippedTotal, useActiveOrders, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
+import { paymentLink, tippedTotal, useActiveOrders, useServerLines, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
 import { useDisclosure } from './disclosure.ts';
-import { OrderList } from './OrderList.tsx';
+import { OrderList, ServerLines } from './OrderList.tsx';
 import { Totals } from './Totals.tsx';
 
 interface RowActions {
@@ -59,10 +59,17 @@ export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedPr
  */
 function TabRows({ tab, final, onAgain, onRemove, onRowsShown }: RowActions & { readonly tab: TabStore; readonly final: boolean }) {
   const orders = useDeferredValue(useActiveOrders(tab));
+  const serverLines = useServerLines(tab);
   useLayoutEffect(onRowsShown, [orders, onRowsShown]);
-  if (orders === undefined || orders.length === 0) return null;
+  if (orders === undefined) return null;
   // Over, the tab is final: only a pick the server refused can still be taken off it.
-  return final ? <OrderList orders={orders} onRemove={onRemove} onlyRefusedGo /> : <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} />;
+  return (
+    <>
+      {orders.length > 0 &&
+        (final ? <OrderList orders={orders} onRemove={onRemove} onlyRefusedGo /> : <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} />)}
+      <ServerLines lines={serverLines} />
+    </>
+  );
 }
 
 interface TabTotalsProps {

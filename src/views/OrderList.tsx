@@ -1,8 +1,11 @@
 import { memo, useContext } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import { formatPrice, refusalLine, type Order } from '../tab/index.ts';
+import { formatPesos, formatPrice, refusalLine, type Order, type ServerTabLine } from '../tab/index.ts';
 import { PlusOneIcon, RemoveIcon } from './icons.tsx';
 import { MenuContext } from './menu-context.tsx';
+
+/** How the tab marks a line that came from the bar's bill (a claim, a part of what nobody claimed). */
+const FROM_BILL = 'De la cuenta del bar';
 
 /** Rows per block: a long tab is laid out, hit-tested and re-rendered a block at a time. */
 const BLOCK_SIZE = 25;
@@ -47,7 +50,8 @@ const sameRows = (before: readonly Order[], after: readonly Order[]) =>
       order.id === other.id &&
       order.product_name === other.product_name &&
       order.product_price === other.product_price &&
-      order.rejected === other.rejected
+      order.rejected === other.rejected &&
+      order.bill === other.bill
     );
   });
 
@@ -78,15 +82,21 @@ const OrderRow = memo(function OrderRow({ order, onAgain, onRemove, onlyRefusedG
   const name = order.product_name;
   const refused = order.rejected !== undefined;
   // 'Otra' adds at today's price from the party's list; a product off it, or sold out, cannot be ordered again.
+  // A claim of the bar's bill is the server's to keep: no 'Otra', and 'Quitar' only once it was refused.
+  const claim = order.bill !== undefined;
   const product = useContext(MenuContext).find(name);
-  const remove = onlyRefusedGo && !refused ? undefined : onRemove;
+  const again = claim ? undefined : onAgain;
+  const remove = (onlyRefusedGo || claim) && !refused ? undefined : onRemove;
   return (
     <div className="order" role="listitem" data-refused={refused || undefined}>
-      <span className="order-name">{name}</span>
+      <span className="order-name">
+        {name}
+        {claim && <span className="order-from-bill">{FROM_BILL}</span>}
+      </span>
       <span className="price">{formatPrice(order.product_price)}</span>
       <span className="order-actions">
-        {product && onAgain && (
-          <button type="button" className="button button-icon button-secondary" aria-label={`Otra ${name}`} onClick={() => onAgain(product)}>
+        {product && again && (
+          <button type="button" className="button button-icon button-secondary" aria-label={`Otra ${name}`} onClick={() => again(product)}>
             <PlusOneIcon />
           </button>
         )}
@@ -104,6 +114,29 @@ const OrderRow = memo(function OrderRow({ order, onAgain, onRemove, onlyRefusedG
         )}
       </span>
       {order.rejected !== undefined && <span className="order-rejected">{refusalLine(order.rejected)}</span>}
+    </div>
+  );
+});
+
+/**
+ * The lines the server put on the tab ('Parte de lo sin dueño', 'Invitación
+ * a <name>', 'Tu cuenta la paga la fiesta.', a claim made on another phone):
+ * read-only, with their amounts, counted in the totals by the one rule.
+ */
+export const ServerLines = memo(function ServerLines({ lines }: { readonly lines: readonly ServerTabLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <div className="orders server-lines" role="list">
+      {lines.map((line, index) => (
+        <div className="order" role="listitem" key={line.id ?? `${line.kind}-${index}`}>
+          <span className="order-name">
+            {line.product_name}
+            {line.kind === 'claim' && <span className="order-from-bill">{FROM_BILL}</span>}
+          </span>
+          <span className="price">{formatPesos(line.amount)}</span>
+          <span className="order-actions" />
+        </div>
+      ))}
     </div>
   );
 });

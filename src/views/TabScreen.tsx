@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { useCommentState, useOrderComment, type CommentWatch } from '../comments/index.ts';
 import { env } from '../config/env.ts';
@@ -6,7 +6,7 @@ import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, usePageOutbox, useSyncLine } from '../sync/hooks.ts';
 import { useTabStatus } from '../party/index.ts';
-import { guestTab, type TabStore } from '../tab/index.ts';
+import { guestTab, keepServerBill, useUnclaimed, type TabStore, type UnclaimedLine } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts } from './ConsumedProducts.tsx';
 import { InviteSomeone } from './InviteSomeone.tsx';
@@ -17,6 +17,9 @@ import { PaidMarkLine } from './PartyStatus.tsx';
 import { RemovalToast } from './RemovalToast.tsx';
 import { StickyTotal } from './StickyTotal.tsx';
 import { useRemoval, type Removals } from './use-removal.ts';
+
+/** '¿Alguien pidió esto?' comes with its own code, only while the party's bill has lines nobody declared. */
+const BillClaims = lazy(() => import('./BillClaims.tsx'));
 
 const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 
@@ -31,6 +34,12 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   // One object while the terms hold: the tab below renders again only when they change.
   const terms = useMemo(() => ({ paymentUrl, final: over }), [paymentUrl, over]);
   const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComments, undoReset: undoResetComments } = useOrderComment(guest);
+
+  const bill = status?.bill;
+  useEffect(() => {
+    // The bar's bill as the server said it: kept in IndexedDB, where the tab reads it (and the basement finds it).
+    if (bill !== undefined) void keepServerBill(guest.id, bill).catch(() => undefined);
+  }, [guest.id, bill]);
 
   useEffect(() => {
     // There is a tab worth keeping now: ask the browser not to evict it (where that asks the guest nothing).
@@ -53,6 +62,17 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
     },
     [tab, commentOn, saved],
   );
+  // A claim goes the way of a pick; after the close too (the bill comes at the end).
+  const claim = useCallback(
+    (line: UnclaimedLine, shares: number) => {
+      tab.claim(line, shares).then(
+        () => saved(true),
+        () => saved(false),
+      );
+    },
+    [tab, saved],
+  );
+  const billOpen = useUnclaimed(tab).length > 0;
 
   return (
     // The party's list (or the built-in one until the phone first hears it): the search, the browsing and 'Otra' read it.
@@ -71,6 +91,11 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
         <p className="save-failed" role="alert">
           {SAVE_FAILED}
         </p>
+      )}
+      {billOpen && (
+        <Suspense fallback={null}>
+          <BillClaims tab={tab} onClaim={claim} />
+        </Suspense>
       )}
       <ConsumedProducts tab={tab} terms={terms} totalsRef={totalsRef} onReset={resetTab} onAgain={orderProduct} onRemove={takeOff} onRowsShown={rowsShown} />
       {!over && <InviteSomeone guest={guest} />}

@@ -29,6 +29,8 @@ export const NOT_ON_LIST = 'No está en la carta';
 export const SPREAD_LINE = 'Parte de lo sin dueño';
 export const invitationLine = (name: string): string => `Invitación a ${name}`;
 export const HONOURED_LINE = 'Tu cuenta la paga la fiesta.';
+/** What a guest's phone shows when the server keeps a unit of the bill for someone else (`bill_line_taken`). */
+export const CLAIM_TAKEN = 'Otra persona ya lo reclamó.';
 
 export const BILL_PROBLEMS = {
   fields: 'Se esperan tres campos: Producto;Cantidad;Precio.',

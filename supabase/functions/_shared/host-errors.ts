@@ -39,6 +39,3 @@ export const BILL_ERRORS = {
   claimed: 'La nueva cuenta deja fuera unidades que los invitados ya reclamaron: mantén esas líneas y al menos esas cantidades.',
   race: 'Otra acción cambió la cuenta del bar al mismo tiempo; intenta de nuevo.',
 } as const;
-
-/** What a guest's phone shows when the server keeps a unit of the bill for someone else. */
-export const CLAIM_TAKEN = 'Otra persona ya lo reclamó.';

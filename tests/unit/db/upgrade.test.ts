@@ -108,7 +108,7 @@ describe('upgrading the phone’s database', () => {
 
     // The new code opens it: Dexie upgrades the database; the host's page takes the marks into the outbox.
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.orders.toArray()).toEqual([order(1), order(3)]);
     expect(await db.guests.toArray()).toEqual([guest]);
     expect(await db.outbox.orderBy('seq').toArray()).toMatchObject(queued);
@@ -128,5 +128,45 @@ describe('upgrading the phone’s database', () => {
     ]);
     // Only the mark the server took stays in localStorage, until a snapshot shows it.
     expect(JSON.parse(localStorage.getItem(HOST_MARKS_STORAGE_KEY) ?? '[]')).toMatchObject([{ guestId: 'g3', sent: true }]);
+  });
+
+  it('moves a phone at version 6 up to the bar’s bill: its tab, queue and refused changes kept, no bill until heard, claims kept as tab lines', async () => {
+    const name = `v6-${crypto.randomUUID()}`;
+    const v6 = new Dexie(name);
+    v6.version(1).stores({ orders: 'id, [user_id+created_at]' });
+    v6.version(2).stores({ outbox: '++seq', parked: '++id', syncState: 'key' });
+    v6.version(3).stores({ outbox: '++seq, kind' });
+    v6.version(4).stores({ guests: 'id' });
+    v6.version(5).stores({ menus: 'party' });
+    v6.version(6).stores({ parked: '++id, kind' });
+    const queued = { kind: 'insert-order', queuedAt: 1, row: order(1) };
+    const refused = { entry: { seq: 9, kind: 'insert-order', queuedAt: 0, row: order(3) }, error: 'HTTP 400 · 23514', parkedAt: 3, kind: 'insert-order' };
+    await v6.table('orders').bulkAdd([order(1), order(3)]);
+    await v6.table('outbox').add(queued);
+    await v6.table('parked').add(refused);
+    v6.close();
+
+    const latest = new BarTabDatabase(name);
+    await latest.open();
+    expect(latest.verno).toBe(7);
+    expect(await latest.orders.toArray()).toEqual([order(1), order(3)]);
+    expect(await latest.outbox.toArray()).toMatchObject([queued]);
+    expect(await latest.parked.where('kind').equals('insert-order').toArray()).toMatchObject([refused]);
+    expect(await latest.bills.count()).toBe(0);
+    // A claim is a tab line with its mark; the bill as heard is kept by guest.
+    const claim: Order = { ...order(5), active: true, bill: { line: '00000000-0000-4000-8000-0000000000aa', shares: 2 } };
+    await latest.orders.add(claim);
+    const bill = {
+      guest: claim.user_id,
+      total: 2_200,
+      lines: [{ id: claim.id, kind: 'claim', product_name: 'Pedido 5', amount: 2_200, created_at: claim.created_at }],
+      unclaimed: [],
+      heardAt: 1,
+    };
+    await latest.bills.put(bill);
+    expect(await latest.orders.get(claim.id)).toEqual(claim);
+    expect(await latest.bills.get(claim.user_id)).toEqual(bill);
+    latest.close();
+    await Dexie.delete(name);
   });
 });
