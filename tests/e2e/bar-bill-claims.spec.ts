@@ -6,68 +6,13 @@
  * and one is told 'Otra persona ya lo reclamó.'; a claim made with no signal
  * is taken when it returns; every tab's totals agree with Postgres to the peso.
  */
-import type { Browser, Page } from '@playwright/test';
-import { formatPesos as pesos, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
-import { consumed, enterName, expect, guestIdOf, syncLine, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { formatPesos as pesos } from '../../supabase/functions/_shared/rules.ts';
+import { agrees, asHost, claims, NOTHING_PENDING, phoneAt, serverTotal, SYNCED, tabTotalOf as totalOf } from './bar-bill-support.ts';
+import { consumed, expect, guestIdOf, syncLine, test } from './fixtures.ts';
 import { HOST_KEY, order, query } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
-
-const SYNCED = 'Todo sincronizado con el bar.';
-/** Nothing waiting for the server (a refused claim may still be said on the line). */
-const NOTHING_PENDING = /sincronizado|no aceptado/;
-
-/** The anon key the gateway takes, as every Supabase function call carries it. */
-function anonKey(): string {
-  const proxies = JSON.parse(process.env.BAR_TAB_PROXIES ?? '[]') as { prefix: string; apiKeys?: string[] }[];
-  return proxies.find((proxy) => proxy.prefix === '/rest/v1')?.apiKeys?.[0] ?? '';
-}
-
-/** One request to the host function, as the host's page sends it. */
-async function asHost(baseURL: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const key = anonKey();
-  const answer = await fetch(new URL('/functions/v1/host', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: key, authorization: `Bearer ${key}` },
-    body: JSON.stringify({ key: HOST_KEY, ...body }),
-  });
-  const json = (await answer.json()) as Record<string, unknown>;
-  expect(answer.status, JSON.stringify(json)).toBe(200);
-  return json;
-}
-
-async function phoneAt(browser: Browser, baseURL: string, link: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 390, height: 844 } });
-  const phone = await context.newPage();
-  await phone.goto(link);
-  await enterName(phone, name);
-  return phone;
-}
-
-const claims = (phone: Page) => phone.getByRole('region', { name: '¿Alguien pidió esto?' });
-
-/** The tab's total without tip as Postgres has it: every line of the guest's tab (orders, claims, parts) by the one rule. */
-async function serverTotal(guestId: string): Promise<number> {
-  const [row] = await query<{ total: string | null }>(
-    'select sum(amount) as total from party_tab_lines((select party_id from users where id = $1), $1::uuid)',
-    [guestId],
-  );
-  return Number(row?.total ?? 0);
-}
-
-const totalOf = (phone: Page, label: string) => consumed(phone).locator('.total-row', { hasText: label }).locator('dd');
-
-/** Once the phone's changes reach the server, its totals are Postgres's to the peso. */
-async function agrees(phone: Page, expected: number): Promise<number> {
-  const guestId = await guestIdOf(phone);
-  await expect.poll(() => serverTotal(guestId), { timeout: 20_000 }).toBe(expected);
-  await expect(syncLine(phone)).toHaveText(NOTHING_PENDING);
-  const total = await serverTotal(guestId);
-  await expect(totalOf(phone, 'Total sin propina')).toHaveText(pesos(total));
-  await expect(totalOf(phone, 'Total con propina')).toHaveText(pesos(tippedTotal(total)));
-  await expect(consumed(phone).getByRole('link', { name: 'Ir a pagar', exact: true })).toHaveAttribute('href', new RegExp(`/${tippedTotal(total)}$`));
-  return total;
-}
 
 test('two guests claim what nobody declared, race for the last unit, one claims offline; the tabs agree with Postgres', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

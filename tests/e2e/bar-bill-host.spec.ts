@@ -6,36 +6,16 @@
  * and the CSV agrees with Postgres to the peso: the tabs add up to the bill.
  * axe on the preview and the comparison; the section's targets 44 px.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { evenPart } from '../../supabase/functions/_shared/bar-bill.ts';
 import { formatPesos as pesos } from '../../supabase/functions/_shared/rules.ts';
+import { comparisonOf, csvAgrees, figure, sectionAgrees } from './bar-bill-support.ts';
 import { enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
 import { axeViolations, HOST_KEY, order, query, signIn } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
 test.use({ bypassCSP: true });
-
-const figure = (page: Page, label: string) =>
-  page
-    .getByRole('tabpanel', { name: 'Cuenta del bar' })
-    .locator('.total-row', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd');
-
-interface Comparison {
-  readonly billed: number;
-  readonly declared: number;
-  readonly without_owner: number;
-  readonly declared_over: number;
-  readonly products: readonly { product: string; billed: number; declared: number; difference: number }[];
-}
-
-async function comparisonOf(code: string): Promise<Comparison> {
-  const [row] = await query<{ bill: Comparison }>('select public.host_bill(parties.id) as bill from parties where parties.code = $1', [code]);
-  if (!row) throw new Error('no party');
-  return row.bill;
-}
 
 test('the host pastes the bar’s bill, compares it, spreads what nobody declared, and the CSV agrees with Postgres', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -87,15 +67,7 @@ test('the host pastes the bar’s bill, compares it, spreads what nobody declare
   // The comparison the database has, to the peso.
   const saved = await comparisonOf(code);
   expect(saved).toMatchObject({ billed: 32_481, declared: 12_990, without_owner: 19_491, declared_over: 0 });
-  await expect(figure(page, 'Cuenta del bar')).toHaveText(pesos(saved.billed));
-  await expect(figure(page, 'Declarado por los invitados')).toHaveText(pesos(saved.declared));
-  await expect(figure(page, 'Sin dueño')).toHaveText(pesos(saved.without_owner));
-  await expect(figure(page, 'Declarado de más')).toHaveText(pesos(saved.declared_over));
-  const table = panel.getByRole('table', { name: 'Por producto' });
-  for (const product of saved.products)
-    await expect(table.getByRole('row', { name: new RegExp(`^${product.product}`) })).toHaveText(
-      `${product.product}${pesos(product.billed)}${pesos(product.declared)}${pesos(product.difference)}`,
-    );
+  await sectionAgrees(page, saved);
   expect(await axeViolations(page)).toEqual([]);
   for (const control of [
     panel.getByRole('button', { name: 'Repartir lo sin dueño' }),
@@ -122,15 +94,8 @@ test('the host pastes the bar’s bill, compares it, spreads what nobody declare
   // The CSV: every line of every tab, the parts by name, adding up to the bill; as host_orders has them.
   await page.getByRole('tab', { name: 'Invitados' }).click();
   await expect(page.getByRole('region', { name: 'Totales' }).locator('.total-row', { hasText: 'Total de la fiesta' }).locator('dd')).toHaveText(pesos(32_481));
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
-  const lines = (await readFile(await download.path(), 'utf8')).slice(1).trimEnd().split('\r\n').slice(1);
-  const fromCsv = lines.map((line) => line.split(';')).map(([guest, product, price]) => `${guest ?? ''}|${product ?? ''}|${price ?? ''}`);
-  const [orders] = await query<{ lines: { full_name: string; product_name: string; product_price: number }[] }>(
-    'select public.host_orders(parties.id) as lines from parties where parties.code = $1',
-    [code],
-  );
-  expect(fromCsv).toEqual((orders?.lines ?? []).map((line) => `${line.full_name}|${line.product_name}|${line.product_price}`));
+  const { lines: fromCsv, sum } = await csvAgrees(page, code);
   expect(fromCsv.filter((line) => line.includes('|Parte de lo sin dueño|'))).toHaveLength(2);
-  expect(lines.map((line) => Number(line.split(';')[2])).reduce((sum, price) => sum + price, 0)).toBe(32_481);
+  expect(sum).toBe(32_481);
   for (const phone of phones) await phone.context().close();
 });
