@@ -61,7 +61,9 @@ async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
   });
   outbox.start(arrived);
   // The queue's requests are kept on the phone before the signal goes: a guest who opens the app in the basement sends on the first seconds of signal, with nothing to download first.
-  onceKeptAndIdle(() => void sharedTransport().catch(() => undefined));
+  onceKeptAndIdle(() => {
+    if (navigator.onLine) void sharedTransport().catch(() => undefined);
+  });
   return outbox;
 }
 

@@ -68,6 +68,14 @@ export const syncLine = (page: Page) => page.getByRole('status').filter({ hasTex
  */
 export async function queueWorkerActive(page: Page): Promise<void> {
   await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.');
+  await queueWorkerRegistered(page);
+}
+
+/**
+ * The queue's worker, registered after the page's first flush that went through (even with nothing
+ * to send), is active: a signal cut while its script is fetched would have Chromium log an error.
+ */
+export async function queueWorkerRegistered(page: Page): Promise<void> {
   const scope = new URL('/sync-worker/', page.url()).href;
   await page.waitForFunction(async (queueScope) => (await navigator.serviceWorker.getRegistration(queueScope))?.active?.state === 'activated', scope, {
     polling: 100,

@@ -5,7 +5,7 @@
  * a code no party has, and no signal inside a party.
  */
 import type { Page } from '@playwright/test';
-import { addProduct, consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
+import { addProduct, consumed, enterName, expect, guestIdOf, queueWorkerRegistered, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
 import { query } from './host-support.ts';
 
 interface Party {
@@ -161,6 +161,7 @@ test('with no signal inside a party, picks wait on the phone and reach the serve
 test('a never-seen link opened with no signal shows the name view; the server’s refusal later says no party has it', async ({ page, context }) => {
   await page.goto('/');
   await waitForOfflineReady(page);
+  await queueWorkerRegistered(page);
   await context.setOffline(true);
   await page.goto('/f/otrocodigoquenoexiste00');
   await expectNameView(page);
@@ -179,6 +180,7 @@ test('a guest who joined an ended party with no signal is told it ended once the
   await query('update parties set closed_at = now() where id = $1', [party.id]);
   await page.goto('/');
   await waitForOfflineReady(page);
+  await queueWorkerRegistered(page);
   await context.setOffline(true);
   await page.goto(`/f/${party.code}`);
   await expectNameView(page);
