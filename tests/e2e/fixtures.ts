@@ -3,6 +3,9 @@ import type { Proxy } from '../../scripts/lib/app-server.ts';
 
 export const SCREENSHOTS_DIR = 'test-results/screenshots';
 
+/** Chromium's logs of a request that failed, not of a script that did. */
+const FAILED_FETCH = /^(Failed to load resource|An unknown error occurred when fetching the script\.$)/;
+
 interface Fixtures {
   /** Console errors and uncaught exceptions of every page in the test; must stay empty. */
   pageProblems: string[];
@@ -19,9 +22,10 @@ export const test = base.extend<Fixtures>({
       const problems: string[] = [];
       const watch = (page: Page) => {
         page.on('console', (message) => {
-          // Chromium logs every failed request ("Failed to load resource: net::ERR_…"); with
-          // no signal those are expected. Script errors are what must never happen.
-          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          // Chromium logs every failed request ("Failed to load resource: net::ERR_…", and for a
+          // service worker's script "An unknown error occurred when fetching the script."); with no
+          // signal those are expected. Script errors are what must never happen.
+          if (message.type() === 'error' && !FAILED_FETCH.test(message.text())) {
             problems.push(`console: ${message.text()}`);
           }
         });
