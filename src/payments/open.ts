@@ -5,11 +5,14 @@
  */
 import { env } from '../config/env.ts';
 import type { Caller } from '../server/index.ts';
+import { PAYMENT_ERRORS } from '../../supabase/functions/_shared/payment-errors.ts';
 import { NEEDS_SIGNAL } from './amount.ts';
 
 /** Call it in the tap's handler. What to tell the guest, or null once the checkout is open. */
 export function openCheckout(payer: Caller, amount: number): Promise<string | null> {
   const backend = env.backend;
+  // Nothing left to pay on this tab as the server last said it: what the function would answer, without a tab opened for it.
+  if (amount <= 0) return Promise.resolve(PAYMENT_ERRORS.nothingOwed);
   if (!backend || !navigator.onLine) return Promise.resolve(NEEDS_SIGNAL);
   const checkoutTab = window.open('', '_blank');
   // The checkout must not reach back into the tab (what rel="noopener" did for the link).

@@ -125,6 +125,16 @@ describe('when the party takes Mercado Pago', () => {
     await waitFor(() => expect(checkouts.map((asked) => asked.body)).toEqual([{ action: 'checkout', amount: 2840 }]));
   });
 
+  it('says the tab is paid, opening nothing, when the server says all of it came in', async () => {
+    const checkouts = server({ mercadopago: true, paid: { amount: 4840, at: new Date().toISOString(), method: 'mercadopago' } });
+    const tabs = newTabs();
+    const { user } = renderApp();
+    await user.click(await consumed().findByRole('button', { name: 'Ir a pagar' }));
+    expect(await consumed().findByText('Tu cuenta ya está pagada.')).toBeInTheDocument();
+    expect(tabs.open).not.toHaveBeenCalled();
+    expect(checkouts).toHaveLength(0);
+  });
+
   it('shows the server’s refusal as it came and closes the tab it opened', async () => {
     server({ mercadopago: true }, { status: 409, body: { error: 'El monto supera lo que debes ($4.840).' } });
     const tabs = newTabs();
