@@ -18,6 +18,8 @@ export type FunctionName = (typeof FUNCTION_NAMES)[number];
 export interface ProductFunctionsOptions {
   /** The app's origin as this machine reaches it: http://127.0.0.1:<app port>. */
   readonly appOrigin: string;
+  /** The app's address as a browser opens it (http://localhost:<port>): where Mercado Pago sends the guest back, so the tab is there. */
+  readonly appUrl?: string;
   readonly serviceRoleKey: string;
   readonly hostKey: string;
   /** OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ALLOWED_ORIGINS, MERCADOPAGO_*: whichever are set. */
@@ -44,8 +46,9 @@ function settingsFor(name: FunctionName, options: ProductFunctionsOptions): Func
   const mercadoPago = Object.fromEntries(Object.entries(options.functionEnv).filter(([name]) => name.startsWith('MERCADOPAGO_')));
   if (name === 'payments') {
     const apiUrl = mercadoPago.MERCADOPAGO_API_URL ?? DEFAULT_MERCADOPAGO_API_URL;
+    const appUrl = options.functionEnv.APP_URL ?? options.appUrl;
     return {
-      env: { ...project, ...origins, ...mercadoPago },
+      env: { ...project, ...origins, ...mercadoPago, ...(appUrl ? { APP_URL: appUrl } : {}) },
       allowNet: [new URL(options.appOrigin).host, new URL(apiUrl).host],
       allowEnv: PAYMENTS_ENV_NAMES,
     };

@@ -144,6 +144,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       : {};
     const functions = await startProductFunctions({
       appOrigin: machineOrigin(host, port),
+      appUrl,
       serviceRoleKey: stack.serviceRoleKey,
       hostKey: stack.hostKey,
       functionEnv: { ...given, ...standIn },

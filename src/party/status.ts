@@ -1,16 +1,23 @@
 /**
  * What the phone hears of its party at each contact (the `my_tab_status` RPC,
- * one round trip): whether the party is over, its payment page, and the host's
- * paid mark on this guest's tab, asked with the guest's and the party's headers.
+ * one round trip): whether the party is over, its payment page, whether it
+ * takes Mercado Pago, and what is paid on this guest's tab (the host's marks
+ * and Mercado Pago's payments, by the one rule), asked with the guest's and
+ * the party's headers.
  */
 import type { BackendConfig } from '../config/env-rules.ts';
 import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
 import { rpc, serverClient, type Caller } from '../server/index.ts';
 import { isPartyPaymentUrl, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 
+/** How the latest payment came: through Mercado Pago, or the host's mark (however the guest paid the host). */
+export type PaidMethod = 'mercadopago' | 'host';
+
 export interface PaidMark {
   readonly amount: number;
   readonly at: string;
+  /** The latest payment's way, null when the server named none. */
+  readonly method: PaidMethod | null;
 }
 
 export interface TabStatus {
@@ -19,6 +26,8 @@ export interface TabStatus {
   readonly paid: PaidMark | null;
   /** The bar's bill as the server said it (`bill`), for the tab to check and keep; undefined from a server without one. */
   readonly bill?: unknown;
+  /** The party takes Mercado Pago: 'Ir a pagar' opens its checkout. */
+  readonly mercadoPago: boolean;
 }
 
 export type StatusGuest = Caller;
@@ -31,10 +40,20 @@ export function parseTabStatus(json: unknown): TabStatus | null {
   if (!isRecord(json) || !isRecord(json.party)) return null;
   const mark = json.paid_mark;
   const paid =
-    isRecord(mark) && typeof mark.paid_amount === 'number' && typeof mark.paid_at === 'string' ? { amount: mark.paid_amount, at: mark.paid_at } : null;
+    isRecord(mark) && typeof mark.paid_amount === 'number' && typeof mark.paid_at === 'string'
+      ? { amount: mark.paid_amount, at: mark.paid_at, method: latestMethod(json.payments) }
+      : null;
   // A page the phone cannot add the amount to is no page: the guest pays at the build's.
   const page = json.party.payment_url;
-  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid, bill: json.bill };
+  const mercadoPago = isRecord(json.ways) && json.ways.mercadopago === true;
+  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid, bill: json.bill, mercadoPago };
+}
+
+/** The server lists the payments oldest first: the last one says how the tab was last paid. */
+function latestMethod(payments: unknown): PaidMethod | null {
+  const latest = Array.isArray(payments) ? (payments.at(-1) as unknown) : undefined;
+  const method = isRecord(latest) ? latest.method : undefined;
+  return method === 'mercadopago' || method === 'host' ? method : null;
 }
 
 /** Where the phone keeps what it last heard, by guest: a party that ended stays ended with no signal. */

@@ -1,6 +1,6 @@
-/** The project's Edge Functions: `host` (JSON in, JSON out) and `comment` (JSON in, plain text streamed out). */
+/** The project's Edge Functions: `host` and `payments` (JSON in, JSON out) and `comment` (JSON in, plain text streamed out). */
 import type { ServerAnswer } from './answer.ts';
-import { exchange, hear, JSON_BODY, NO_ANSWER, send, type Server } from './client.ts';
+import { exchange, hear, JSON_BODY, NO_ANSWER, send, type Caller, type Server } from './client.ts';
 
 /**
  * How long a streamed answer may take to start: the comment function waits
@@ -19,9 +19,9 @@ function deadline(ms: number, outer: AbortSignal): { readonly signal: AbortSigna
   return { signal: controller.signal, done: () => clearTimeout(timer) };
 }
 
-/** One of the project's functions, with a JSON body and a JSON answer. */
-export function callFunction(server: Server, name: string, body: object): Promise<ServerAnswer> {
-  return send(server, { path: `functions/v1/${name}`, headers: JSON_BODY, body: JSON.stringify(body), cache: 'no-store' });
+/** One of the project's functions, with a JSON body and a JSON answer; as the guest `as` when given (the payments function). */
+export function callFunction(server: Server, name: string, body: object, as?: Caller): Promise<ServerAnswer> {
+  return send(server, { path: `functions/v1/${name}`, headers: JSON_BODY, body: JSON.stringify(body), cache: 'no-store', as });
 }
 
 /** A function that streams plain text: the deadline holds until the answer starts, `signal` until it ends; ok hands over the body to read. */

@@ -1,7 +1,9 @@
-import { memo, useDeferredValue, useId, useLayoutEffect, type RefObject } from 'react';
+import { memo, useDeferredValue, useId, useLayoutEffect, useState, type RefObject, type SyntheticEvent } from 'react';
 import type { Product } from '../catalogue/index.ts';
+import { amountToPay, NEEDS_SIGNAL, openCheckout, useSignal, type Payer } from '../payments/index.ts';
 import { paymentLink, tippedTotal, useActiveOrders, useServerLines, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
 import { useDisclosure } from './disclosure.ts';
+import { typedInto } from './fields.ts';
 import { OrderList, ServerLines } from './OrderList.tsx';
 import { Totals } from './Totals.tsx';
 
@@ -14,11 +16,18 @@ interface RowActions {
   readonly onRowsShown: () => void;
 }
 
-/** Where 'Ir a pagar' leads (the party's page, or the build's), and whether the party is over. */
+/** Where 'Ir a pagar' leads (Mercado Pago's checkout, the party's page, or the build's), and whether the party is over. */
 export interface PartyTerms {
   readonly paymentUrl: string;
+  /** The party named its own payment page (not the build's): with no signal for Mercado Pago, it is still offered. */
+  readonly partyPage: boolean;
   /** The party is over: the tab is final, with no 'Otra', 'Quitar' or reset. */
   readonly final: boolean;
+  /** The party takes Mercado Pago: the buttons open its checkout for this guest. */
+  readonly mercadoPago: boolean;
+  /** What the server says is paid already, taken off what 'Ir a pagar' asks for. */
+  readonly paid: number;
+  readonly payer: Payer;
 }
 
 interface ConsumedProductsProps extends RowActions {
@@ -96,14 +105,107 @@ function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; read
   return (
     <div className="pay">
       <p className="note">Solo paga al final, cuando ya te hayas ido del bar.</p>
-      <a className="button button-primary" href={paymentLink(terms.paymentUrl, tipped)} target="_blank" rel="noopener noreferrer">
-        Ir a pagar
-      </a>
-      <a className="button button-secondary" href={paymentLink(terms.paymentUrl)} target="_blank" rel="noopener noreferrer">
-        Ir a pagar otro monto
-      </a>
+      {terms.mercadoPago ? (
+        <PayWithMercadoPago owed={Math.max(0, tipped - terms.paid)} terms={terms} />
+      ) : (
+        <PaymentPage tipped={tipped} paymentUrl={terms.paymentUrl} />
+      )}
       {!terms.final && <ResetTab onReset={onReset} />}
     </div>
+  );
+}
+
+/** The payment page of the party (or the build's), with the tipped total in its address. */
+function PaymentPage({ tipped, paymentUrl }: { readonly tipped: number; readonly paymentUrl: string }) {
+  return (
+    <>
+      <a className="button button-primary" href={paymentLink(paymentUrl, tipped)} target="_blank" rel="noopener noreferrer">
+        Ir a pagar
+      </a>
+      <a className="button button-secondary" href={paymentLink(paymentUrl)} target="_blank" rel="noopener noreferrer">
+        Ir a pagar otro monto
+      </a>
+    </>
+  );
+}
+
+/**
+ * Mercado Pago's checkout, in a new tab: of what is still owed, or of the
+ * amount typed in 'Monto a pagar'. What came in is told by the server at the
+ * next contact (the paid line above the tab), never by the checkout's return.
+ */
+function PayWithMercadoPago({ owed, terms }: { readonly owed: number; readonly terms: PartyTerms }) {
+  const signal = useSignal();
+  const other = useDisclosure();
+  const [said, setSaid] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+  const fieldId = useId();
+  const errorId = useId();
+
+  // Called in the tap's own handler: the new tab opens there, so a popup blocker lets it.
+  const pay = (amount: number) => {
+    if (opening) return;
+    setSaid(null);
+    setOpening(true);
+    void openCheckout(terms.payer, amount).then((answer) => {
+      setSaid(answer);
+      setOpening(false);
+    });
+  };
+  const payTyped = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const read = amountToPay(typed);
+    setAmountError(read.ok ? null : read.error);
+    if (read.ok) pay(read.amount);
+  };
+
+  if (!signal) {
+    return (
+      <>
+        <p className="pay-said" role="status">
+          {NEEDS_SIGNAL}
+        </p>
+        {terms.partyPage && <PaymentPage tipped={owed} paymentUrl={terms.paymentUrl} />}
+      </>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="button button-primary" aria-busy={opening} onClick={() => pay(owed)}>
+        Ir a pagar
+      </button>
+      <button type="button" className="button button-secondary" {...other.toggle}>
+        Ir a pagar otro monto
+      </button>
+      <form id={other.regionId} className="pay-other" hidden={!other.open} onSubmit={payTyped} noValidate>
+        <label htmlFor={fieldId}>Monto a pagar</label>
+        <input
+          id={fieldId}
+          className="text-input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          autoComplete="off"
+          aria-invalid={amountError !== null}
+          aria-describedby={amountError === null ? undefined : errorId}
+          {...typedInto(typed, setTyped)}
+        />
+        {amountError !== null && (
+          <p className="name-refused" id={errorId} role="alert">
+            {amountError}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" aria-busy={opening}>
+          Pagar con Mercado Pago
+        </button>
+      </form>
+      <p className="pay-said" role="status">
+        {said}
+      </p>
+    </>
   );
 }
 

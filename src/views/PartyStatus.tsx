@@ -1,7 +1,7 @@
 import { formatPesos, useTabTotal, type TabStore } from '../tab/index.ts';
 import { paidLine, type TabStatus } from '../party/index.ts';
 
-/** The host's paid mark on this tab: 'Pagado' with the amount and time, and what is owed if the guest picked more since. */
+/** What is paid on this tab: 'Pagado' with the amount, the time and, for Mercado Pago, the way; and what is owed if less came in. */
 export function PaidMarkLine({ status, tab }: { readonly status: TabStatus | null; readonly tab: TabStore }) {
   const total = useTabTotal(tab);
   if (!status?.paid) return null;
@@ -10,6 +10,7 @@ export function PaidMarkLine({ status, tab }: { readonly status: TabStatus | nul
   return (
     <p className="card paid-mark" role="status">
       Pagado {formatPesos(status.paid.amount)} · {line.time}
+      {status.paid.method === 'mercadopago' && ' · Mercado Pago'}
       {total !== undefined && line.owed > 0 && <strong className="paid-mark-owed"> Debe {formatPesos(line.owed)} más</strong>}
     </p>
   );

@@ -31,8 +31,15 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const status = useTabStatus(guest);
   const over = Boolean(status?.closedAt);
   const paymentUrl = status?.paymentUrl ?? env.paymentUrl;
+  const partyPage = Boolean(status?.paymentUrl);
+  const mercadoPago = status?.mercadoPago === true;
+  const paid = status?.paid?.amount ?? 0;
+  const { id, party } = guest;
   // One object while the terms hold: the tab below renders again only when they change.
-  const terms = useMemo(() => ({ paymentUrl, final: over }), [paymentUrl, over]);
+  const terms = useMemo(
+    () => ({ paymentUrl, partyPage, final: over, mercadoPago, paid, payer: { id, party } }),
+    [paymentUrl, partyPage, over, mercadoPago, paid, id, party],
+  );
   const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComments, undoReset: undoResetComments } = useOrderComment(guest);
 
   const bill = status?.bill;

@@ -32,6 +32,20 @@ export async function partySums(): Promise<{ total: number; tipped: number }> {
   return { total: totals.reduce((a, b) => a + b, 0), tipped: totals.map(tippedTotal).reduce((a, b) => a + b, 0) };
 }
 
+/**
+ * Whether a party takes Mercado Pago, as the host's switch sets it (null: as the deployment has it, the default),
+ * for the specs of a party's own payment page: the product runs with Mercado Pago's stand-in, so every party takes it.
+ */
+export async function partyTakesMercadoPago(partyWhere: string, on: boolean | null, values: unknown[] = []): Promise<void> {
+  const party = `(select id from parties where ${partyWhere})`;
+  if (on === null) await query(`delete from party_payment_ways where party_id = ${party}`, values);
+  else
+    await query(
+      `insert into party_payment_ways (party_id, mercadopago) select ${party}, ${on} on conflict (party_id) do update set mercadopago = excluded.mercadopago`,
+      values,
+    );
+}
+
 /** An earlier run's guests of these names leave, so a repeated run finds one row per name. */
 export async function forgetGuests(...names: string[]): Promise<void> {
   const ids = 'select id from users where full_name = any($1)';

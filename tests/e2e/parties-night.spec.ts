@@ -11,7 +11,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { formatPesos as pesos, tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 import { addProduct, consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
-import { axeViolations, HOST_KEY, query, rowOf, signIn } from './host-support.ts';
+import { axeViolations, HOST_KEY, partyTakesMercadoPago, query, rowOf, signIn } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 
@@ -71,6 +71,8 @@ test('two parties in one night: each host sees only theirs, a paid mark reaches 
   await page.goto('/anfitrion');
   await signIn(page);
   const cumple = await openParty(page, 'Cumple de Antonia', 'https://pago.example/antonia/');
+  // Its guests pay at its own page (Mercado Pago's checkout is pay-mercadopago.spec.ts's).
+  await partyTakesMercadoPago('name = $1', false, ['Cumple de Antonia']);
   const despedida = await openParty(page, 'Despedida de Bruno', 'https://pago.example/bruno');
 
   // A guest joins each by its link and orders; each order reaches the server in its party.

@@ -1,7 +1,12 @@
 import pg from 'pg';
 import { addProduct, consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
+import { partyTakesMercadoPago } from './host-support.ts';
 
 const PAYMENT_PAGE = 'https://pago.example/bar-tab';
+
+// These guests pay at the party's page; Mercado Pago's checkout is pay-mercadopago.spec.ts's.
+test.beforeAll(() => partyTakesMercadoPago('is_default', false));
+test.afterAll(() => partyTakesMercadoPago('is_default', null));
 
 test.beforeEach(async ({ context }) => {
   // The payment page is outside this machine; answer for it so the new tab loads.

@@ -7,14 +7,12 @@
 import { z } from 'zod';
 import { parseJson, type ParsedBody } from './body.ts';
 import { PAYMENT_ERRORS } from './payment-errors.ts';
-import { cleanGuestText, countCharacters, MAX_PAID_AMOUNT } from './rules.ts';
+import { cleanGuestText, countCharacters, isPaymentAmount } from './rules.ts';
 import { normalizeRut } from './rut.ts';
 
 export const MAX_PAYMENTS_BODY_BYTES = 4 * 1024;
 
-/** Whole pesos, more than 0, at most what a tab can hold. */
-export const isPaymentAmount = (amount: unknown): amount is number =>
-  typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_PAID_AMOUNT;
+export { isPaymentAmount };
 
 const guestRequestSchema = z.discriminatedUnion(
   'action',

@@ -354,6 +354,10 @@ export const MAX_ORDERS_PER_GUEST = 1000;
  */
 export const MAX_PAID_AMOUNT = tippedTotal(MAX_ORDERS_PER_GUEST * PRODUCT_PRICE.max);
 
+/** A payment's amount (a Mercado Pago checkout): whole pesos, more than 0, at most what a tab can hold; the phone checks 'Monto a pagar' by it. */
+export const isPaymentAmount = (amount: unknown): amount is number =>
+  typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_PAID_AMOUNT;
+
 /**
  * How long an old price is honoured after it left the party's list, on the
  * server's clock: a phone that showed the old price and was offline all night
@@ -374,6 +378,7 @@ export const ORDERS_AFTER_CLOSE_PER_GUEST = 50;
 export const sqlOldPriceHonoured = (leftAt: string): string => `now() <= ${leftAt} + interval '${OLD_PRICE_HOURS} hours'`;
 export const sqlLateOrderArrives = (closedAt: string): string => `now() <= ${closedAt} + interval '${LATE_ORDER_HOURS} hours'`;
 export const sqlOrdersAfterCloseWithin = (count: string): string => `${count} <= ${ORDERS_AFTER_CLOSE_PER_GUEST}`;
+
 export const sqlPaidAmountCheck = (column: string): string => `${column} between 0 and ${MAX_PAID_AMOUNT}`;
 
 /**
