@@ -228,6 +228,17 @@ $function$;
 REVOKE ALL ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone) TO anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.deployment_takes_mercadopago()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select ways.mercadopago from public.deployment_payment_ways as ways where ways.only_row), false)
+$function$;
+REVOKE ALL ON FUNCTION public.deployment_takes_mercadopago() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.deployment_takes_mercadopago() TO service_role;
+
 CREATE OR REPLACE FUNCTION public.guest_balance(p_party uuid, p_user uuid)
  RETURNS json
  LANGUAGE sql
@@ -308,7 +319,8 @@ AS $function$
     ), '[]'::json),
     'balance', public.guest_balance(p_party, p_user),
     'ways', json_build_object(
-      'mercadopago', coalesce((select ways.mercadopago from public.party_payment_ways as ways where ways.party_id = p_party), true),
+      'mercadopago', public.deployment_takes_mercadopago()
+        and coalesce((select ways.mercadopago from public.party_payment_ways as ways where ways.party_id = p_party), true),
       'transfer', (
         select json_build_object('holder_name', details.holder_name, 'rut', details.rut, 'bank', details.bank,
                                  'account_type', details.account_type, 'account_number', details.account_number, 'email', details.email)
@@ -1535,6 +1547,17 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION public.rut_is_valid(p_rut text) TO PUBLIC, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.say_deployment_ways(p_mercadopago boolean)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.deployment_payment_ways (only_row, mercadopago) values (true, p_mercadopago)
+  on conflict (only_row) do update set mercadopago = excluded.mercadopago, said_at = now();
+$function$;
+REVOKE ALL ON FUNCTION public.say_deployment_ways(p_mercadopago boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.say_deployment_ways(p_mercadopago boolean) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.tab_stays_after_close()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1636,6 +1659,16 @@ CREATE TABLE public.comment_allowances (
 CREATE INDEX comment_allowances_whole ON public.comment_allowances USING btree (next_free);
 ALTER TABLE public.comment_allowances ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.comment_allowances TO service_role;
+
+CREATE TABLE public.deployment_payment_ways (
+  only_row boolean DEFAULT true NOT NULL,
+  mercadopago boolean NOT NULL,
+  said_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT deployment_payment_ways_pkey PRIMARY KEY (only_row),
+  CONSTRAINT deployment_payment_ways_only_row_check CHECK (only_row)
+);
+ALTER TABLE public.deployment_payment_ways ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE ON TABLE public.deployment_payment_ways TO service_role;
 
 CREATE TABLE public.host_key_failures (
   address text NOT NULL,

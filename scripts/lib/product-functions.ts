@@ -60,6 +60,7 @@ function settingsFor(name: FunctionName, options: ProductFunctionsOptions): Func
       ...origins,
       // The host's page says whether the deployment has Mercado Pago; the host function keeps only that.
       ...(mercadoPago.MERCADOPAGO_ACCESS_TOKEN ? { MERCADOPAGO_ACCESS_TOKEN: mercadoPago.MERCADOPAGO_ACCESS_TOKEN } : {}),
+      ...(mercadoPago.MERCADOPAGO_WEBHOOK_SECRET ? { MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.MERCADOPAGO_WEBHOOK_SECRET } : {}),
     },
     allowNet: [new URL(options.appOrigin).host],
     allowEnv: HOST_ENV_NAMES,

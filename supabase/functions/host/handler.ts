@@ -4,6 +4,7 @@
  * with the service role. Pure of Deno globals, so it runs the same under
  * Deno, Supabase and Node (the tests give it PostgREST's URL and a fetch).
  */
+import { deploymentWaysSayer } from '../_shared/deployment-ways.ts';
 import { readBody } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
@@ -73,7 +74,12 @@ export function createHostHandler(options: HostHandlerOptions): HostHandler {
   const log = (line: string) => (options.log ?? console.warn)(withoutKey(`host: ${line}`, settings.hostKey));
   const database = projectDatabase(settings, options.fetch);
   const context: Context = { settings, database, keyTries: options.keyTries ?? HOST_KEY_TRIES, log };
-  return withLastResort(settings.allowedOrigins, log, (request, info, cors) => answer(context, request, info, cors));
+  const sayDeploymentWays = deploymentWaysSayer(database, settings.mercadoPagoAvailable, log);
+  sayDeploymentWays();
+  return withLastResort(settings.allowedOrigins, log, (request, info, cors) => {
+    sayDeploymentWays();
+    return answer(context, request, info, cors);
+  });
 }
 
 async function answer(context: Context, request: Request, info: RequestInfo | undefined, cors: Record<string, string>) {

@@ -3,7 +3,7 @@ import { parseAllowedOrigins } from '../_shared/cors.ts';
 import { envValue as value, PROJECT_ENV_NAMES, readProject, type Project } from '../_shared/project.ts';
 
 /** Every variable the function reads besides PORT (the Deno entry reads exactly these). */
-export const HOST_ENV_NAMES = [...PROJECT_ENV_NAMES, 'HOST_KEY', 'ALLOWED_ORIGINS', 'MERCADOPAGO_ACCESS_TOKEN'] as const;
+export const HOST_ENV_NAMES = [...PROJECT_ENV_NAMES, 'HOST_KEY', 'ALLOWED_ORIGINS', 'MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'] as const;
 
 export type HostEnv = Partial<Readonly<Record<(typeof HOST_ENV_NAMES)[number], string | undefined>>>;
 
@@ -14,7 +14,7 @@ export interface HostSettings extends Project {
   /** Absent: the function refuses everything (503) rather than open the party to anyone. */
   readonly hostKey: string | undefined;
   readonly allowedOrigins: ReadonlySet<string>;
-  /** Whether the deployment has Mercado Pago: only that is kept of MERCADOPAGO_ACCESS_TOKEN, never the token. */
+  /** Whether the deployment has Mercado Pago (a token and a webhook secret, as the payments function needs): only that is kept of them. */
   readonly mercadoPagoAvailable: boolean;
 }
 
@@ -23,6 +23,6 @@ export function readHostSettings(env: HostEnv, restUrl?: string): HostSettings {
     hostKey: value(env.HOST_KEY),
     ...readProject(env, restUrl),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
-    mercadoPagoAvailable: value(env.MERCADOPAGO_ACCESS_TOKEN) !== undefined,
+    mercadoPagoAvailable: value(env.MERCADOPAGO_ACCESS_TOKEN) !== undefined && value(env.MERCADOPAGO_WEBHOOK_SECRET) !== undefined,
   };
 }

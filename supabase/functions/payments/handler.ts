@@ -5,6 +5,7 @@
  * signed, and only the payment as Mercado Pago's API answers it is recorded.
  * Pure of Deno globals, so it runs the same under Deno, Supabase and Node.
  */
+import { deploymentWaysSayer } from '../_shared/deployment-ways.ts';
 import { readBody, readBodyText } from '../_shared/body.ts';
 import { refuseRequest, withLastResort, type Handler } from '../_shared/gate.ts';
 import type { Database, DatabaseAnswer } from '../_shared/database.ts';
@@ -49,7 +50,10 @@ export function createPaymentsHandler(options: PaymentsHandlerOptions): Payments
     ? createMercadoPago({ apiUrl: settings.apiUrl, accessToken: settings.accessToken, ...(options.fetch ? { fetch: options.fetch } : {}) })
     : null;
   const context: Context = { settings, database: projectDatabase(settings, options.fetch), mercadoPago, now: options.now ?? Date.now, log };
+  const sayDeploymentWays = deploymentWaysSayer(context.database, mercadoPago !== null && settings.webhookSecret !== undefined, log);
+  sayDeploymentWays();
   return withLastResort(settings.allowedOrigins, log, (request, _info, cors) => {
+    sayDeploymentWays();
     const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1');
     return WEBHOOK_PATHS.has(path) ? notification(context, request, cors) : guestAsk(context, request, cors);
   });

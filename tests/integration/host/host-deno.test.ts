@@ -37,8 +37,8 @@ beforeAll(async () => {
     denoDir,
     env: { ...NO_DOWNLOADS, SUPABASE_URL: gateway.url, SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey, HOST_KEY },
     allowNet: [new URL(gateway.url).host],
-    // MERCADOPAGO_ACCESS_TOKEN: only whether the deployment has Mercado Pago (issue 33).
-    allowEnv: ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'HOST_KEY', 'ALLOWED_ORIGINS', 'MERCADOPAGO_ACCESS_TOKEN'],
+    // MERCADOPAGO_ACCESS_TOKEN and _WEBHOOK_SECRET: only whether the deployment has Mercado Pago (issue 33).
+    allowEnv: ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'HOST_KEY', 'ALLOWED_ORIGINS', 'MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'],
     onOutput: (line) => logs.push(line),
   });
 });

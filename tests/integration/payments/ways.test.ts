@@ -27,7 +27,9 @@ const DETAILS = {
 
 beforeAll(async () => {
   stack = await startTestStack();
-  handler = hostHandler(stack, { env: { HOST_KEY, SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey, MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-test' } });
+  handler = hostHandler(stack, {
+    env: { HOST_KEY, SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey, MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-test', MERCADOPAGO_WEBHOOK_SECRET: 'secreto' },
+  });
   withoutMercadoPago = hostHandler(stack);
   ana = await guestWithOrders(stack, 'Ana Transferencia', [product('Summer Ale 500cc')]);
 });
@@ -38,7 +40,36 @@ afterAll(async () => {
 
 const host = (body: Record<string, unknown>, using = handler) => askHost(using, { key: HOST_KEY, ...body }, freshAddress());
 
+const deploymentSaid = async () =>
+  (await stack.query<{ on: boolean; at: string }>('select mercadopago as on, said_at::text as at from deployment_payment_ways'))[0] ?? null;
+
 describe('the ways a party takes', () => {
+  it('takes Mercado Pago only as the deployment last said, as each function starts', async () => {
+    const guestSees = async () => ((await asGuest(stack, '/rpc/my_tab_status', { method: 'POST', guest: ana.id, body: {} })).body as { ways: unknown }).ways;
+    // A function starting says it; a say newer than the last one seen is this function's.
+    const saidBy = async (start: () => unknown) => {
+      const before = (await deploymentSaid())?.at ?? '';
+      start();
+      await expect.poll(async () => ((await deploymentSaid())?.at ?? '') > before).toBe(true);
+      return (await deploymentSaid())?.on;
+    };
+    expect(await saidBy(() => hostHandler(stack))).toBe(false);
+    expect(await guestSees()).toMatchObject({ mercadopago: false });
+    expect(
+      await saidBy(() =>
+        hostHandler(stack, {
+          env: {
+            HOST_KEY,
+            SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey,
+            MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-test',
+            MERCADOPAGO_WEBHOOK_SECRET: 'secreto',
+          },
+        }),
+      ),
+    ).toBe(true);
+    expect(await guestSees()).toMatchObject({ mercadopago: true });
+  });
+
   it('takes Mercado Pago where the deployment has it, unless the host turns it off', async () => {
     expect(await host({ action: 'payment_ways' })).toMatchObject({ status: 200, body: { mercadopago: true, mercadopago_available: true, transfer: null } });
     expect(await host({ action: 'payment_ways' }, withoutMercadoPago)).toMatchObject({ body: { mercadopago: false, mercadopago_available: false } });

@@ -120,7 +120,9 @@ describe('when the party takes Mercado Pago', () => {
     const checkouts = server({ mercadopago: true, paid: { amount: 2000, at, method: 'mercadopago' } });
     newTabs();
     const { user } = renderApp();
-    expect(await screen.findByText(/^Pagado/)).toHaveTextContent(/^Pagado \$2\.000 · 23:15 · Mercado Pago Debe \$2\.840 más$/);
+    // 'Debe … más' comes once the tab's total is read, a moment after the server's paid line.
+    const paidLine = await screen.findByText(/^Pagado/);
+    await waitFor(() => expect(paidLine).toHaveTextContent(/^Pagado \$2\.000 · 23:15 · Mercado Pago Debe \$2\.840 más$/));
     await user.click(await consumed().findByRole('button', { name: 'Ir a pagar' }));
     await waitFor(() => expect(checkouts.map((asked) => asked.body)).toEqual([{ action: 'checkout', amount: 2840 }]));
   });
