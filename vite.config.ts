@@ -12,6 +12,25 @@ import { syncWorker } from './build/sync-worker.ts';
 import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
 import { apiOrigin, securityHeaders } from './scripts/lib/csp.ts';
 
+/**
+ * The chunks a guest's phone asks for, each a request (and on one bar of signal often a new connection's handshake):
+ * what index.html loads; the code the guest's screen and the host's page share (the queue, the way to the server,
+ * the small rules both use), which the app asks for once it runs; and the guest's screen with everything it opens
+ * later (the tab, its claims, the checkout). Left to itself Rolldown cut the guest's path into nine files, three
+ * round trips deep. The host's own sections, the QR code and the queue's requests stay chunks of their own.
+ */
+const CHUNK_GROUPS = [
+  { name: 'index', tags: ['$initial' as const] },
+  {
+    name: 'sync',
+    test: /[\\/]src[\\/](sync[\\/](?!transport\.ts)|platform[\\/]|server[\\/](?!rest\.ts)|views[\\/](disclosure|fields)\.ts)|[\\/]supabase[\\/]functions[\\/]_shared[\\/](bar-bill|name-key|menu-import)\.ts/,
+  },
+  {
+    name: 'guest',
+    test: /[\\/]src[\\/](views[\\/](?!host[\\/])|tab[\\/]|payments[\\/]|comments[\\/]|catalogue[\\/]|menu[\\/])|[\\/]supabase[\\/]functions[\\/]_shared[\\/](?!host-)/,
+  },
+];
+
 // The build's own plugins live in build/ (typed and linted like the app); this file only puts them together.
 export default defineConfig(({ mode }) => {
   // Fail the build, not a guest's tap, when the payment page is misconfigured.
@@ -65,7 +84,7 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // What index.html loads is one file: every other file costs a guest on one bar its own request and headers.
       // (Rolldown would otherwise split off what the entry shares with a later chunk, such as the host's QR code.)
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
     },
   };
 });
