@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { earlyRegistration } from './build/early-registration.ts';
 import { firstView } from './build/first-view.ts';
 import { stylesheetFirst } from './build/head-order.ts';
+import { inlineStylesheet } from './build/inline-stylesheet.ts';
 import { inlineTabIcon } from './build/inline-tab-icon.ts';
 import { offlinePlan } from './build/offline-plan.ts';
 import { rootManifest } from './build/root-manifest.ts';
@@ -52,6 +53,7 @@ export default defineConfig(({ mode }) => {
       stylesheetFirst(),
       syncWorker({ mode, define }),
       inlineTabIcon(),
+      inlineStylesheet(),
       securityHeaders(apiOrigin(env.VITE_SUPABASE_URL, backend)),
       plan.plugin,
       VitePWA({

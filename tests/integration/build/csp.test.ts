@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { styleHash } from '../../../build/inline-stylesheet.ts';
 import { headersFor, parseHeadersFile } from '../../../scripts/lib/headers-file.ts';
 
 const PROJECT = 'https://bar-csp-test.supabase.co';
@@ -70,14 +71,15 @@ describe('index.html', () => {
     const html = builds.sameOrigin.indexHtml;
     const meta = html.indexOf('http-equiv="Content-Security-Policy"');
     expect(meta).toBeGreaterThan(html.indexOf('<meta charset'));
-    expect(meta).toBeLessThan(html.search(/<script|<link rel="stylesheet"/));
+    expect(meta).toBeLessThan(html.search(/<script|<style>/));
   });
 
-  it("allows only the app's own origin, no inline script or style, and no plugins", () => {
-    expect(Object.fromEntries(metaPolicy(builds.sameOrigin.indexHtml))).toEqual({
+  it("allows only the app's own origin, no inline script, only the page's own stylesheet inline, and no plugins", () => {
+    const { indexHtml } = builds.sameOrigin;
+    expect(Object.fromEntries(metaPolicy(indexHtml))).toEqual({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
-      'style-src': ["'self'"],
+      'style-src': ["'self'", styleHash(/<style>([\s\S]*?)<\/style>/.exec(indexHtml)?.[1] ?? '?')],
       'img-src': ["'self'", 'data:'],
       'manifest-src': ["'self'"],
       'worker-src': ["'self'"],
@@ -88,12 +90,15 @@ describe('index.html', () => {
     });
   });
 
-  it('has no inline script or style for the policy to refuse', () => {
+  it('has no inline script, style attribute or handler for the policy to refuse, and one <style> it allows', () => {
     for (const { indexHtml } of Object.values(builds)) {
       const scripts = [...indexHtml.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toMatch(/\bsrc="\/assets\//);
-      expect(indexHtml).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
+      expect(indexHtml).not.toMatch(/\sstyle=|\son[a-z]+=/i);
+      const styles = [...indexHtml.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
+      expect(styles).toHaveLength(1);
+      expect(metaPolicy(indexHtml).get('style-src')).toContain(styleHash(styles[0] ?? '?'));
     }
   });
 

@@ -6,11 +6,12 @@
  * the worker hands the page out. The host's page is the same page without the
  * view. No inline script: the CSP's script-src stays 'self'.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { styleHash } from '../../../build/inline-stylesheet.ts';
 import { startAppServer } from '../../../scripts/lib/app-server.ts';
 import { withBlockingEarlyScript } from '../../../src/pwa/early-script-tag.ts';
 
@@ -45,22 +46,25 @@ describe('index.html as built', () => {
     expect(root).toContain(`<input id="${labelFor ?? '?'}"`);
   });
 
-  it('shows it with its stylesheet: linked in <head>, a file of the build', async () => {
-    const sheet = /<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/.exec(head)?.[1];
-    expect(sheet).toBeDefined();
-    const css = await readFile(join(outDir, sheet ?? ''), 'utf8');
+  it('shows it with its stylesheet in <head>, the policy allowing that one text by its hash, and no stylesheet file to ask for', async () => {
+    const css = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? '';
     expect(css).toContain('.text-input');
     expect(css).toMatch(/\[data-hide-first-view\] #root\[data-first-view\]\{visibility:hidden\}/);
+    expect(head).toContain(`style-src 'self' ${styleHash(css)};`);
+    expect(head).not.toContain('rel="stylesheet"');
+    // The host's page carries the same one, so no file of it is written for either.
+    expect(hostPage).toContain(`<style>${css}</style>`);
+    expect((await readdir(join(outDir, 'assets'))).filter((file) => file.startsWith('index-') && file.endsWith('.css'))).toEqual([]);
   });
 
-  it('asks for the stylesheet first, then the main bundle, and the early script last, async; inlines no script', () => {
+  it('has the policy first, then the stylesheet, the main bundle, and the early script last, async; inlines no script', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts.every((tag) => / src="\/assets\/[^"]+\.js"/.test(tag))).toBe(true);
     const early = /<script async data-early src="\/assets\/register-sw-[\da-f]+\.js"><\/script>/.exec(head);
     expect(early).not.toBeNull();
     expect(head.trimEnd().endsWith(early?.[0] ?? '?')).toBe(true);
-    expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
-    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script type="module"'));
+    expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('<style>'));
+    expect(head.indexOf('<style>')).toBeLessThan(head.indexOf('<script type="module"'));
     // One file of JavaScript before the app runs: nothing split off for a later chunk to share.
     expect(head).not.toContain('modulepreload');
   });
