@@ -1,16 +1,17 @@
 /**
  * Lighthouse 12, mobile preset (its default: a mid-range phone, slow 4G, 4×
  * CPU), on the built app served by the product, in Debian's Chromium. The
- * median of three runs for performance, accessibility and best practices.
+ * worst of three runs for performance, accessibility and best practices: a
+ * median would hide the one run in three that a guest gets.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config.ts';
-import { median, type Figure } from './report.ts';
+import type { Figure } from './report.ts';
 
 const RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100 };
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 97, accessibility: 100, 'best-practices': 100 };
 
 interface Run {
   readonly scores: Record<string, number>;
@@ -43,16 +44,16 @@ export async function benchLighthouse(url: string): Promise<{ figures: Figure[];
   const runs: Run[] = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await once(url));
   const figures = CATEGORIES.map((id): Figure => {
-    const value = median(runs.map((run) => run.scores[id] ?? 0));
+    const value = Math.min(...runs.map((run) => run.scores[id] ?? 0));
     return {
-      name: `Lighthouse ${id} (mobile, median of ${RUNS})`,
+      name: `Lighthouse ${id} (mobile, worst of ${RUNS}: ${runs.map((run) => run.scores[id] ?? 0).join(', ')})`,
       value,
       unit: '',
-      target: id === 'performance' ? '≥ 95' : '= 100',
+      target: `${id === 'performance' ? '≥' : '='} ${TARGETS[id]}`,
       pass: value >= TARGETS[id],
     };
   });
-  const cls = median(runs.map((run) => run.cls));
-  figures.push({ name: `Lighthouse Cumulative Layout Shift (mobile, median of ${RUNS})`, value: cls, unit: '', target: '= 0', pass: cls === 0 });
+  const cls = Math.max(...runs.map((run) => run.cls));
+  figures.push({ name: `Lighthouse Cumulative Layout Shift (mobile, worst of ${RUNS})`, value: cls, unit: '', target: '= 0', pass: cls === 0 });
   return { figures, failing: [...new Set(runs.flatMap((run) => run.failing))] };
 }

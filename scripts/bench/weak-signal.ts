@@ -2,7 +2,7 @@
  * `npm run bench:weak-signal`: a guest's first visit on one bar of signal.
  * Every byte (page, service worker, precache) crosses one shared link of
  * 400 kbit/s each way and 400 ms round trip (a TCP proxy in front of the
- * whole product), in a fresh Chromium profile each run, median of 3: when
+ * whole product), in a fresh Chromium profile each run, median of 5: when
  * the name field shows, when the app is offline-ready (a service worker
  * controls the page, activated, so its precache is complete), the bytes over
  * the link until then and any file fetched twice, and whether the app then
@@ -23,7 +23,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchSignalWindow } from './signal-window.ts';
 import { median, saveResults, table, type Figure } from './report.ts';
 
-const RUNS = 3;
+const RUNS = 5;
 const KB = 1024;
 const NAME_FIELD = 'Tu nombre real';
 /** The browser fetches its tab icon for itself, at times twice: not the app's doing. */
@@ -36,8 +36,8 @@ interface Link extends LinkOptions {
 }
 
 const LINKS: readonly Link[] = [
-  { label: 'one bar (400 kbit/s, 400 ms)', kbps: 400, rttMs: 400, targets: { nameMs: 1500, readyMs: 4000 } },
-  { label: '3G (1.5 Mbit/s, 150 ms)', kbps: 1500, rttMs: 150, targets: { nameMs: 700 } },
+  { label: 'one bar (400 kbit/s, 400 ms)', kbps: 400, rttMs: 400, targets: { nameMs: 1200, readyMs: 3500 } },
+  { label: '3G (1.5 Mbit/s, 150 ms)', kbps: 1500, rttMs: 150, targets: { nameMs: 500 } },
 ];
 
 interface Run {
@@ -167,6 +167,7 @@ async function firstVisit(appUrl: string, link: Link): Promise<Run> {
 function figures(link: Link, runs: readonly Run[]): Figure[] {
   const name = median(runs.map((run) => run.nameMs));
   const ready = median(runs.map((run) => run.readyMs));
+  const guestReady = median(runs.map((run) => run.guestReadyMs));
   const bytes = median(runs.map((run) => run.bytes)) / KB;
   const reopened = runs.filter((run) => run.reopened).length;
   const twice = Math.max(...runs.map((run) => run.twice.length));
@@ -182,10 +183,10 @@ function figures(link: Link, runs: readonly Run[]): Figure[] {
     },
     {
       name: `${link.label}: offline-ready as a guest times it (asked to open the link → serviceWorker.ready)`,
-      value: median(runs.map((run) => run.guestReadyMs)),
+      value: guestReady,
       unit: 'ms',
-      target: '',
-      pass: null,
+      target: budget.readyMs === undefined ? '' : `≤ ${budget.readyMs}`,
+      pass: budget.readyMs === undefined ? null : guestReady <= budget.readyMs,
     },
     { name: `${link.label}: bytes over the link until offline-ready`, value: bytes, unit: 'KB', target: '', pass: null },
     { name: `${link.label}: files fetched twice until offline-ready (most in a run)`, value: twice, unit: 'files', target: '= 0', pass: twice === 0 },
