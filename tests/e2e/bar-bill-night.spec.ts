@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { formatPesos as pesos } from '../../supabase/functions/_shared/rules.ts';
 import {
   agrees,
+  asHost,
   claims,
   comparisonOf,
   csvAgrees,
@@ -65,6 +66,8 @@ test('the night adds up: bill, claims, a race, the spread and a guest of honour;
   await expect(page.getByRole('heading', { name: `Noche ${suffix}` })).toBeVisible();
   const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${baseURL}/f/`.length);
   expect(code).not.toBe('');
+  // Its guests pay at the party's page, whose address carries the amount 'agrees' reads; the checkout is pay-mercadopago.spec.ts's.
+  await asHost(baseURL, { action: 'set_mercadopago', party: code, on: false });
 
   // Two guests declare part of the bill: Ana one Summer Ale, Beto a Guinness.
   const ana = await phoneAt(browser, baseURL, `/f/${code}`, 'Ana Noche');
