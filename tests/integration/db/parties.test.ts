@@ -220,7 +220,8 @@ describe('what a guest’s phone may know of its party', () => {
       // Issue 33: what is paid and owed by the one rule, and how the party takes payment.
       payments: [],
       owed: expect.any(Number),
-      ways: { mercadopago: true, transfer: null },
+      // No function has said the deployment has Mercado Pago: the party does not take it yet.
+      ways: { mercadopago: false, transfer: null },
       transfer_notices: [],
     });
   });
