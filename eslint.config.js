@@ -23,7 +23,8 @@ const SURFACES = {
   menu: ['index.ts'],
   party: ['index.ts'],
   // transfer-kind.ts: the guest's transfer notices in the outbox, which the page and the queue's worker register without React.
-  payments: ['index.ts', 'transfer-kind.ts'],
+  // transfers.ts: 'Ya transferí' on the page, loaded with the 'Transferir' block only, never with the tab.
+  payments: ['index.ts', 'transfer-kind.ts', 'transfers.ts'],
   // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.
   platform: ['index.ts', 'clock.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.

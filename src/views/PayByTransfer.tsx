@@ -1,6 +1,6 @@
 import { useRef, useState, type RefObject } from 'react';
 import type { TransferDetails, TransferNotice } from '../party/index.ts';
-import { NOTICE_WAITING, noticesShown, noticeText, retryNotices, sayTransferred, usePhoneNotices, type ShownNotice } from '../payments/index.ts';
+import { NOTICE_WAITING, noticesShown, noticeText, retryNotices, sayTransferred, usePhoneNotices, type ShownNotice } from '../payments/transfers.ts';
 import { copyText } from '../platform/index.ts';
 import { usePageOutbox } from '../sync/page.ts';
 import { formatPesos } from '../tab/index.ts';

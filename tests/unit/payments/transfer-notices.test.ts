@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/database.ts';
 import { openMadeDatabase, overIndexedDb, type PhoneDatabase } from '../../../src/db/idb.ts';
 import { phoneDatabase, type TransferNoticeRecord } from '../../../src/db/index.ts';
-import { noticesShown, noticeText } from '../../../src/payments/index.ts';
 import { checkNotice, transferKind, TRANSFER_NOTICE } from '../../../src/payments/transfer-kind.ts';
-import { sayTransferred } from '../../../src/payments/transfers.ts';
+import { noticesShown, noticeText, sayTransferred } from '../../../src/payments/transfers.ts';
 import { flushOutbox, inProcessLock, outboxKinds, outboxStore, type OutboxStore, type SyncTransport } from '../../../src/sync/index.ts';
+import type { QueuedEntry } from '../../../src/sync/queue.ts';
 import { guestRows } from '../../../src/tab/guest-rows.ts';
 import { tabKinds } from '../../../src/tab/outbox.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
@@ -30,7 +30,7 @@ interface Phone {
 /** The phone's outbox with the tab's kinds and the notices', over the page's connection (Dexie's) or the worker's own. */
 async function phoneOutbox(where: 'page' | 'worker'): Promise<Phone> {
   let database = phoneDatabase;
-  let close = () => undefined;
+  let close = (): void => undefined;
   if (where === 'worker') {
     await db.open();
     const connection = await openMadeDatabase(db.name);
@@ -179,10 +179,13 @@ describe.each(['page', 'worker'] as const)('a transfer notice, flushed in the %s
 describe('a transfer notice’s entry and lines', () => {
   it('an entry that is no notice is refused before it is sent', () => {
     const entry = { kind: TRANSFER_NOTICE, queuedAt: 1, guestId: ANA.id, notice: { id: ANA.id, amount: 4_840, created_at: TAP.toISOString() } };
+    const broken: (QueuedEntry & Record<string, unknown>)[] = [
+      { ...entry, notice: { ...entry.notice, amount: 0 } },
+      { ...entry, notice: { ...entry.notice, amount: 48.4 } },
+      { ...entry, guestId: 'ana' },
+    ];
     expect(checkNotice(entry)).toBe(entry);
-    expect(checkNotice({ ...entry, notice: { ...entry.notice, amount: 0 } })).toBe('invalid transfer notice');
-    expect(checkNotice({ ...entry, notice: { ...entry.notice, amount: 48.4 } })).toBe('invalid transfer notice');
-    expect(checkNotice({ ...entry, guestId: 'ana' })).toBe('invalid transfer notice');
+    for (const raw of broken) expect(checkNotice(raw)).toBe('invalid transfer notice');
   });
 
   it('says each notice once: the server’s as stored, the phone’s until the server lists it, oldest first', () => {
