@@ -22,6 +22,9 @@ const SURFACES = {
   host: ['index.ts', 'qr.ts', 'paid-mark-kind.ts', 'bill-section.ts'],
   menu: ['index.ts'],
   party: ['index.ts'],
+  // transfer-kind.ts: the guest's transfer notices in the outbox, which the page and the queue's worker register without React.
+  // transfers.ts: 'Ya transferí' on the page, loaded with the 'Transferir' block only, never with the tab.
+  payments: ['index.ts', 'transfer-kind.ts', 'transfers.ts'],
   // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.
   platform: ['index.ts', 'clock.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
@@ -80,7 +83,7 @@ export default tseslint.config(
             ...surfaceZones,
             {
               target: './src/sync',
-              from: ['./src/tab', './src/host'],
+              from: ['./src/tab', './src/host', './src/payments'],
               message: 'The outbox is generic: a capability registers its kinds (sync/kinds.ts), the outbox never imports it.',
             },
             { target: './src', from: './tests', message: 'The app never imports tests.' },

@@ -32,14 +32,15 @@ const arrival = link.kind === 'party' && !isHostPage ? arriveByLink(link.code) :
 
 /**
  * The page's one outbox, built here and nowhere else: the generic queue
- * (sync/) with every capability's kinds registered (the tab's; the host's
- * paid marks, which its page connects to its key). Its code comes once the
+ * (sync/) with every capability's kinds registered (the tab's; the guest's
+ * transfer notices; the host's paid marks, which its page connects to its key). Its code comes once the
  * page shows, never in the first load; the queue's requests, with the first flush.
  */
 async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
-  const [{ createOutbox, loadSyncTransport, flushLock, waitingKind }, { guestRows, tabOnOutbox }] = await Promise.all([
+  const [{ createOutbox, loadSyncTransport, flushLock, waitingKind }, { guestRows, tabOnOutbox }, { transfersOnOutbox }] = await Promise.all([
     import('./sync/index.ts'),
     import('./tab/index.ts'),
+    import('./payments/transfer-kind.ts'),
   ]);
   const outbox = createOutbox({ database: phoneDatabase, lock: flushLock(), appVersion: env.appVersion });
   // The host's marks (host/paid-mark-kind.ts) wait here until the host's page registers its own kind with its key (host/marks.ts).
@@ -54,6 +55,7 @@ async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
       },
     ));
   const guestArrives = tabOnOutbox(outbox, phoneDatabase, sharedTransport);
+  transfersOnOutbox(outbox, phoneDatabase, sharedTransport);
   // The guest the phone holds now is told at once: their row is queued before the first flush, which sends it.
   let arrived: Promise<unknown> = Promise.resolve();
   watchGuest((guest) => {

@@ -2,10 +2,12 @@
 /**
  * The queue's service worker: Background Sync only (src/sync/background-sync.ts
  * says why it is not the app's worker). It runs the page's own flush of the
- * outbox (src/sync/worker.ts) with the kinds the page registers: the tab's,
- * over its own PostgREST client, and the host's marks, which wait here. It controls no page, so it takes over at once.
+ * outbox (src/sync/worker.ts) with the kinds the page registers: the tab's
+ * and the guest's transfer notices, over its own PostgREST client, and the
+ * host's marks, which wait here. It controls no page, so it takes over at once.
  */
 import { paidMarkKind } from './host/paid-mark-kind.ts';
+import { transferKind } from './payments/transfer-kind.ts';
 import { guestRows } from './tab/guest-rows.ts';
 import { tabKinds } from './tab/outbox.ts';
 import { BACKGROUND_SYNC_TAG, createSyncTransport, flushFromWorker, type WorkerKinds } from './sync/worker.ts';
@@ -16,7 +18,7 @@ declare const self: ServiceWorkerGlobalScope;
 const kinds: WorkerKinds = (database, backend) => {
   const transport = createSyncTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: guestRows(database).partyOf });
   // The host's marks need the host's key, which only its page holds: here they wait.
-  return [...tabKinds(database, () => transport), paidMarkKind(database)];
+  return [...tabKinds(database, () => transport), transferKind(database, () => transport), paidMarkKind(database)];
 };
 
 self.addEventListener('install', () => void self.skipWaiting());

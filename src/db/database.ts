@@ -2,7 +2,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import { overIndexedDb, type PhoneDatabase } from './idb.ts';
 // The outbox's records are the queue's to declare: only their types cross, no code.
 import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
-import type { BillRecord, GuestRecord, MenuRecord, Order } from './records.ts';
+import type { BillRecord, GuestRecord, MenuRecord, Order, TransferNoticeRecord } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 export { DATABASE_NAME };
@@ -23,6 +23,7 @@ export class BarTabDatabase extends Dexie {
   guests!: EntityTable<GuestRecord, 'id'>;
   menus!: EntityTable<MenuRecord, 'party'>;
   bills!: EntityTable<BillRecord, 'guest'>;
+  transfers!: EntityTable<TransferNoticeRecord, 'id'>;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -54,6 +55,9 @@ export class BarTabDatabase extends Dexie {
     // A new store only: a phone at version 6 keeps everything and shows the server's lines once it hears them.
     // A claim is an order record with its `bill` mark (no index): nothing stored before changes.
     this.version(7).stores({ bills: 'guest' });
+    // The guest's 'Ya transferí' notices (payments/), by guest: the tab says them with no signal, and once the host has them.
+    // A new store only: a phone at version 7 keeps everything and has no notice yet.
+    this.version(8).stores({ transfers: 'id, guest' });
   }
 }
 

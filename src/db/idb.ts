@@ -10,7 +10,7 @@
 import { announceOnChannel, changedParts, IDB_VERSION } from './dexie-channel.ts';
 // The outbox's records are the queue's to declare: only their types cross, no code.
 import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
-import type { BillRecord, GuestRecord, MenuRecord, Order } from './records.ts';
+import type { BillRecord, GuestRecord, MenuRecord, Order, TransferNoticeRecord } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 /** Each store and the record it keeps. */
@@ -22,6 +22,7 @@ export interface PhoneRecords {
   readonly syncState: SyncState;
   readonly menus: MenuRecord;
   readonly bills: BillRecord;
+  readonly transfers: TransferNoticeRecord;
 }
 
 export type StoreName = keyof PhoneRecords;

@@ -11,6 +11,7 @@ export {
   type Order,
   type OrderRow,
   type ServerTabLine,
+  type TransferNoticeRecord,
   type UnclaimedLine,
   type UserRow,
 } from './records.ts';

@@ -66,6 +66,22 @@ export interface BillRecord {
 }
 
 /**
+ * 'Ya transferí' as the phone keeps it (payments/): written with its outbox
+ * entry at the tap, so the tab says it with no signal; its id is the
+ * server's too, so the notice the server lists is the same one, never a second.
+ */
+export interface TransferNoticeRecord {
+  readonly id: string;
+  readonly guest: string;
+  /** Whole pesos: the tipped total still owed when the guest tapped. */
+  readonly amount: number;
+  /** The tap's time (ISO), the server's once it answered. */
+  readonly at: string;
+  /** Waiting in the outbox, stored by the server, or refused for good (parked, with 'Reintentar'). */
+  readonly state: 'queued' | 'sent' | 'refused';
+}
+
+/**
  * The guest as the sync queue knows them: the row to send again if the server
  * lost it, and whether the server has it. Orders wait while it is refused.
  */

@@ -6,4 +6,4 @@
 export const DATABASE_NAME = 'bar-tab';
 
 /** The last `version()` in database.ts. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;

@@ -1,7 +1,7 @@
 export { usePartyCheck } from './hooks.ts';
 export { partyAddress, partyLinkIn, type PartyLink } from './link.ts';
 export { partyNameOf } from './names.ts';
-export { paidLine, type PaidMethod, type TabStatus } from './status.ts';
+export { clockTime, paidLine, type PaidMethod, type TabStatus, type TransferDetails, type TransferNotice } from './status.ts';
 export { useTabStatus } from './use-tab-status.ts';
 
 /** The one text a guest sees for a link no party has (exact: tests look for it). */

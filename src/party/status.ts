@@ -1,9 +1,10 @@
 /**
  * What the phone hears of its party at each contact (the `my_tab_status` RPC,
  * one round trip): whether the party is over, its payment page, whether it
- * takes Mercado Pago, and what is paid on this guest's tab (the host's marks
- * and Mercado Pago's payments, by the one rule), asked with the guest's and
- * the party's headers.
+ * takes Mercado Pago or transfers (and to which account), what is paid on
+ * this guest's tab (the host's marks and Mercado Pago's payments, by the one
+ * rule) and the guest's 'Ya transferí' notices the server has, asked with the
+ * guest's and the party's headers.
  */
 import type { BackendConfig } from '../config/env-rules.ts';
 import { parseStoredJson, readLocal, writeLocal } from '../platform/index.ts';
@@ -28,6 +29,27 @@ export interface TabStatus {
   readonly bill?: unknown;
   /** The party takes Mercado Pago: 'Ir a pagar' opens its checkout. */
   readonly mercadoPago: boolean;
+  /** 'Datos para transferir': the account the host gave the party; null when it takes no transfers. */
+  readonly transfer: TransferDetails | null;
+  /** The guest's 'Ya transferí' notices the server has, oldest first. */
+  readonly transferNotices: readonly TransferNotice[];
+}
+
+/** The host's account, as the host function saved it (the RUT as `12345678-5`). */
+export interface TransferDetails {
+  readonly holderName: string;
+  readonly rut: string;
+  readonly bank: string;
+  readonly accountType: string;
+  readonly accountNumber: string;
+  readonly email: string;
+}
+
+/** A 'Ya transferí' as the server stored it: the phone's id, the amount, the tap's time. */
+export interface TransferNotice {
+  readonly id: string;
+  readonly amount: number;
+  readonly at: string;
 }
 
 export type StatusGuest = Caller;
@@ -46,7 +68,34 @@ export function parseTabStatus(json: unknown): TabStatus | null {
   // A page the phone cannot add the amount to is no page: the guest pays at the build's.
   const page = json.party.payment_url;
   const mercadoPago = isRecord(json.ways) && json.ways.mercadopago === true;
-  return { closedAt: textOrNull(json.party.closed_at), paymentUrl: isPartyPaymentUrl(page) ? page : null, paid, bill: json.bill, mercadoPago };
+  const transfer = isRecord(json.ways) ? transferDetails(json.ways.transfer) : null;
+  return {
+    closedAt: textOrNull(json.party.closed_at),
+    paymentUrl: isPartyPaymentUrl(page) ? page : null,
+    paid,
+    bill: json.bill,
+    mercadoPago,
+    transfer,
+    transferNotices: transferNotices(json.transfer_notices),
+  };
+}
+
+/** Every datum or none: an account with a field missing is not one a guest could pay into. */
+function transferDetails(json: unknown): TransferDetails | null {
+  if (!isRecord(json)) return null;
+  const { holder_name, rut, bank, account_type, account_number, email } = json;
+  const text = (field: unknown): field is string => typeof field === 'string' && field !== '';
+  if (!text(holder_name) || !text(rut) || !text(bank) || !text(account_type) || !text(account_number) || !text(email)) return null;
+  return { holderName: holder_name, rut, bank, accountType: account_type, accountNumber: account_number, email };
+}
+
+function transferNotices(json: unknown): TransferNotice[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((notice: unknown) =>
+    isRecord(notice) && typeof notice.id === 'string' && Number.isSafeInteger(notice.amount) && typeof notice.at === 'string'
+      ? [{ id: notice.id, amount: notice.amount as number, at: notice.at }]
+      : [],
+  );
 }
 
 /** The server lists the payments oldest first: the last one says how the tab was last paid. */
@@ -94,8 +143,10 @@ export async function readTabStatus(backend: BackendConfig, guest: StatusGuest):
   return status;
 }
 
+/** A moment as the tab says it: `23:15`, on the phone's clock. */
+export const clockTime = (iso: string): string => new Date(iso).toLocaleTimeString('es-CL', { hour: '2-digit', minute: '2-digit', hour12: false });
+
 /** What the tab says of the host's mark: paid in full, or how much more is owed (with tip) since. */
 export function paidLine(mark: PaidMark, total: number): { readonly time: string; readonly owed: number } {
-  const time = new Date(mark.at).toLocaleTimeString('es-CL', { hour: '2-digit', minute: '2-digit', hour12: false });
-  return { time, owed: Math.max(0, tippedTotal(total) - mark.amount) };
+  return { time: clockTime(mark.at), owed: Math.max(0, tippedTotal(total) - mark.amount) };
 }

@@ -1,4 +1,7 @@
-/** Paying the tab with Mercado Pago (issue 33): the amount's rule, the checkout in a new tab, and whether there is signal for it. */
+/**
+ * Paying the tab (issue 33): Mercado Pago (the amount's rule, the checkout in a new tab, whether there is signal).
+ * Transfers have surfaces of their own (eslint.config.js): 'Ya transferí' comes with its block, never with the tab.
+ */
 export { amountToPay, NEEDS_SIGNAL, type AmountRead } from './amount.ts';
 export { openCheckout } from './open.ts';
 export { useSignal } from './use-signal.ts';

@@ -1,11 +1,15 @@
-import { memo, useDeferredValue, useId, useLayoutEffect, useState, type RefObject, type SyntheticEvent } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useId, useLayoutEffect, useState, type RefObject, type SyntheticEvent } from 'react';
 import type { Product } from '../catalogue/index.ts';
+import type { TransferDetails, TransferNotice } from '../party/index.ts';
 import { amountToPay, NEEDS_SIGNAL, openCheckout, useSignal, type Payer } from '../payments/index.ts';
 import { paymentLink, tippedTotal, useActiveOrders, useServerLines, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
 import { useDisclosure } from './disclosure.ts';
 import { typedInto } from './fields.ts';
 import { OrderList, ServerLines } from './OrderList.tsx';
 import { Totals } from './Totals.tsx';
+
+/** 'Transferir' comes with its own code, only where the party takes transfers. */
+const PayByTransfer = lazy(() => import('./PayByTransfer.tsx'));
 
 interface RowActions {
   /** 'Otra': the same product again, as 'Agregar' adds it. */
@@ -28,6 +32,8 @@ export interface PartyTerms {
   /** What the server says is paid already, taken off what 'Ir a pagar' asks for. */
   readonly paid: number;
   readonly payer: Payer;
+  /** The party takes transfers: the host's account, and the guest's notices the server has. */
+  readonly transfer: { readonly details: TransferDetails; readonly notices: readonly TransferNotice[] } | null;
 }
 
 interface ConsumedProductsProps extends RowActions {
@@ -102,13 +108,15 @@ const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open, terms
 });
 
 function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; readonly onReset: (fromKeyboard: boolean) => void; readonly terms: PartyTerms }) {
+  const owed = Math.max(0, tipped - terms.paid);
   return (
     <div className="pay">
       <p className="note">Solo paga al final, cuando ya te hayas ido del bar.</p>
-      {terms.mercadoPago ? (
-        <PayWithMercadoPago owed={Math.max(0, tipped - terms.paid)} terms={terms} />
-      ) : (
-        <PaymentPage tipped={tipped} paymentUrl={terms.paymentUrl} />
+      {terms.mercadoPago ? <PayWithMercadoPago owed={owed} terms={terms} /> : <PaymentPage tipped={tipped} paymentUrl={terms.paymentUrl} />}
+      {terms.transfer && (
+        <Suspense fallback={null}>
+          <PayByTransfer guestId={terms.payer.id} details={terms.transfer.details} owed={owed} notices={terms.transfer.notices} />
+        </Suspense>
       )}
       {!terms.final && <ResetTab onReset={onReset} />}
     </div>

@@ -8,7 +8,7 @@ import { retryRefusedChanges, usePageOutbox, useSyncLine } from '../sync/hooks.t
 import { useTabStatus } from '../party/index.ts';
 import { guestTab, keepServerBill, useUnclaimed, type TabStore, type UnclaimedLine } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
-import { ConsumedProducts } from './ConsumedProducts.tsx';
+import { ConsumedProducts, type PartyTerms } from './ConsumedProducts.tsx';
 import { InviteSomeone } from './InviteSomeone.tsx';
 import { PartyMenu } from './menu-context.tsx';
 import { OrderComment } from './OrderComment.tsx';
@@ -35,10 +35,13 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const mercadoPago = status?.mercadoPago === true;
   const paid = status?.paid?.amount ?? 0;
   const { id, party } = guest;
+  // The status is read anew at each contact: the same account and notices keep the same object.
+  const transferKey = JSON.stringify(status?.transfer ? { details: status.transfer, notices: status.transferNotices } : null);
+  const transfer = useMemo(() => JSON.parse(transferKey) as PartyTerms['transfer'], [transferKey]);
   // One object while the terms hold: the tab below renders again only when they change.
   const terms = useMemo(
-    () => ({ paymentUrl, partyPage, final: over, mercadoPago, paid, payer: { id, party } }),
-    [paymentUrl, partyPage, over, mercadoPago, paid, id, party],
+    () => ({ paymentUrl, partyPage, final: over, mercadoPago, paid, payer: { id, party }, transfer }),
+    [paymentUrl, partyPage, over, mercadoPago, paid, id, party, transfer],
   );
   const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComments, undoReset: undoResetComments } = useOrderComment(guest);
 

@@ -4,6 +4,7 @@ import { phoneDatabase } from '../../src/db/index.ts';
 import { OutboxProvider } from '../../src/sync/page.ts';
 import { createOutbox, inProcessLock } from '../../src/sync/index.ts';
 import { tabKinds } from '../../src/tab/outbox.ts';
+import { transferKind } from '../../src/payments/transfer-kind.ts';
 import { App } from '../../src/views/App.tsx';
 import { loadGuestScreen } from '../../src/views/lazy-guest-screen.tsx';
 
@@ -17,10 +18,11 @@ export function storeGuest(fullName = 'Ana María', id = GUEST_ID): void {
   localStorage.setItem('user', JSON.stringify({ id, full_name: fullName }));
 }
 
-/** The page's outbox as main.tsx builds it, with the tab's kinds, never started: the queue's own tests flush. */
+/** The page's outbox as main.tsx builds it, with the tab's kinds and the transfer notices', never started: the queue's own tests flush. */
 function pageOutbox() {
   const outbox = createOutbox({ database: phoneDatabase, lock: inProcessLock(), appVersion: 'test' });
-  for (const kind of tabKinds(phoneDatabase, () => Promise.reject(new Error('no server in view tests')))) outbox.register(kind);
+  const noServer = () => Promise.reject(new Error('no server in view tests'));
+  for (const kind of [...tabKinds(phoneDatabase, noServer), transferKind(phoneDatabase, noServer)]) outbox.register(kind);
   return Promise.resolve(outbox);
 }
 
