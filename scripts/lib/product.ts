@@ -14,7 +14,7 @@ import { freePort, portInUse } from './ports.ts';
 import { functionConfig } from './function-config.ts';
 import { isProjectJwt } from './keys.ts';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from './mercadopago-standin.ts';
-import { startProductFunctions } from './product-functions.ts';
+import { startProductFunction, startProductFunctions, type FunctionName, type ProductFunctionsOptions } from './product-functions.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -58,6 +58,12 @@ export interface RunningProduct {
   readonly mercadoPago: MercadoPagoStandIn | null;
   /** The party `/` opens into ('Fiesta de prueba', made by the migrations); null without the local stack. */
   readonly defaultParty: DefaultParty | null;
+  /**
+   * Takes a running Edge Function down, as a crash would, except that it stays down (the gateway answers 502) until
+   * `startFunction` brings it back on the same address: how the browser tests see what Mercado Pago's retries do.
+   */
+  stopFunction(name: FunctionName): Promise<void>;
+  startFunction(name: FunctionName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -112,7 +118,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   if (await portInUse(port, host)) throw Object.assign(new Error(`el puerto ${port} está en uso`), { code: 'EADDRINUSE' });
   const appUrl = appUrlOf(host, port);
   const stoppers: (() => Promise<void>)[] = [];
+  let stopping = false;
+  // A function, so a check after an await is not narrowed away.
+  const stopped = () => stopping;
   const stop = async () => {
+    stopping = true;
     for (const step of stoppers.splice(0).reverse()) await step().catch((error: unknown) => say(String(error)));
   };
   try {
@@ -130,6 +140,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
         functions: [],
         defaultParty: null,
         mercadoPago: null,
+        stopFunction: () => Promise.reject(new Error('sin funciones locales: el proyecto de Supabase las corre')),
+        startFunction: () => Promise.reject(new Error('sin funciones locales: el proyecto de Supabase las corre')),
         stop,
       };
     }
@@ -142,7 +154,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     const standIn = mercadoPago
       ? { MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken, MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.webhookSecret, MERCADOPAGO_API_URL: mercadoPago.url }
       : {};
-    const functions = await startProductFunctions({
+    const functionOptions: ProductFunctionsOptions = {
       appOrigin: machineOrigin(host, port),
       appUrl,
       serviceRoleKey: stack.serviceRoleKey,
@@ -151,8 +163,24 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       functionsDir: options.functionsDir,
       log,
       say,
-    });
-    stoppers.push(() => Promise.all(functions.map((running) => running.stop())).then(() => undefined));
+    };
+    const functions = await startProductFunctions(functionOptions);
+    // By name, what runs now: a function taken down is not in it, one brought back replaces it.
+    const up = new Map(functions.map((running) => [running.name, running]));
+    stoppers.push(() => Promise.all([...up.values()].map((running) => running.stop())).then(() => undefined));
+    const stopFunction = async (name: FunctionName) => {
+      const running = up.get(name);
+      up.delete(name);
+      await running?.stop();
+    };
+    const startFunction = async (name: FunctionName) => {
+      const first = functions.find((running) => running.name === name);
+      if (stopped() || !first) throw new Error(`la función ${name} no es parte de este producto`);
+      if (up.has(name)) return;
+      const running = await startProductFunction(name, functionOptions, Number(new URL(first.url).port));
+      if (stopped()) await running.stop();
+      else up.set(name, running);
+    };
     // The API shares the app's origin, so the build works however the app is reached.
     await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
     const proxies: Proxy[] = [
@@ -168,7 +196,20 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     stoppers.push(() => app.close());
     const names = functions.map((running) => running.name);
     const defaultParty = await readDefaultParty(stack.dbUrl);
-    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, hostKey: stack.hostKey, functions: names, defaultParty, mercadoPago, stop };
+    return {
+      appUrl,
+      proxies,
+      apiUrl: appUrl,
+      stack,
+      anonKey: stack.anonKey,
+      hostKey: stack.hostKey,
+      functions: names,
+      defaultParty,
+      mercadoPago,
+      stopFunction,
+      startFunction,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
