@@ -35,6 +35,8 @@ async function standIn(path: string, body?: unknown): Promise<Record<string, unk
 export const misbehave = (switches: Partial<Misbehaviour>) => standIn('misbehave', switches);
 export const behave = () => standIn('reset', {});
 /** A refund of `amount` (all of what is left when not given), as the seller's panel does it: Mercado Pago notifies the change. */
+/** Mercado Pago delivers the payment's notification again now (its panel's resend), with the switches as they are. */
+export const notify = (paymentId: string) => standIn(`payments/${paymentId}/notify`, {});
 export const refund = (paymentId: string, amount?: number) => standIn(`payments/${paymentId}/refund`, amount === undefined ? {} : { amount });
 
 /** The payment as Mercado Pago has it, and each delivery of its notification with the status the product answered. */
@@ -100,7 +102,15 @@ export async function backOnTheTab(phone: Page): Promise<void> {
  * ('Ir a pagar otro monto', 'Monto a pagar'); then the checkout's button. Returns Mercado Pago's payment id, from the
  * address it sends the guest back to.
  */
-export async function payThroughCheckout(phone: Page, how: { readonly amount?: number; readonly button?: 'Pagar' | 'Rechazar' } = {}): Promise<string> {
+export async function payThroughCheckout(
+  phone: Page,
+  how: {
+    readonly amount?: number;
+    readonly button?: 'Pagar' | 'Rechazar';
+    /** Done once the checkout shows, before its button: the checkout needed the payments function, the notification need not find it. */
+    readonly beforePaying?: () => Promise<void>;
+  } = {},
+): Promise<string> {
   await backOnTheTab(phone);
   const tab = consumed(phone);
   const whole = tab.getByRole('button', { name: 'Ir a pagar', exact: true });
@@ -114,7 +124,10 @@ export async function payThroughCheckout(phone: Page, how: { readonly amount?: n
   }
   const checkout = await opening;
   if (how.amount !== undefined) await expect(checkout.getByLabel('Monto')).toHaveText(pesos(how.amount));
-  await checkout.getByRole('button', { name: how.button ?? 'Pagar', exact: true }).click();
+  const button = checkout.getByRole('button', { name: how.button ?? 'Pagar', exact: true });
+  await expect(button).toBeVisible();
+  await how.beforePaying?.();
+  await button.click();
   await checkout.waitForURL((url) => url.origin === new URL(phone.url()).origin);
   const paymentId = new URL(checkout.url()).searchParams.get('payment_id') ?? '';
   await checkout.close();
