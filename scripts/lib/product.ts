@@ -5,6 +5,7 @@
  * /functions/v1/<name> → each Edge Function.
  */
 import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { build } from 'vite';
 import { SAME_ORIGIN } from '../../src/config/env-rules.ts';
@@ -79,6 +80,23 @@ async function readDefaultParty(dbUrl: string): Promise<DefaultParty | null> {
   try {
     const { rows } = await client.query<DefaultParty>('select code, name from parties where is_default');
     return rows[0] ?? null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether a function said the deployment's ways of paying since `since` (deployment-ways.ts), waiting up to 10 s for it. */
+async function deploymentWaysSaid(dbUrl: string, since: Date): Promise<boolean> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await client.query('select 1 from deployment_payment_ways where said_at >= $1', [since]);
+      if (rows.length > 0) return true;
+      if (Date.now() > deadline) return false;
+      await delay(100);
+    }
   } finally {
     await client.end();
   }
@@ -164,6 +182,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       log,
       say,
     };
+    // The API shares the app's origin, so the build works however the app is reached. Built before the functions
+    // start, so the origin they reach Postgres through serves moments after them, not a build later.
+    await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
+    const startedAt = new Date();
     const functions = await startProductFunctions(functionOptions);
     // By name, what runs now: a function taken down is not in it, one brought back replaces it.
     const up = new Map(functions.map((running) => [running.name, running]));
@@ -181,8 +203,6 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       if (stopped()) await running.stop();
       else up.set(name, running);
     };
-    // The API shares the app's origin, so the build works however the app is reached.
-    await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
     const proxies: Proxy[] = [
       // As on Supabase, the Data API wants the project's key; the functions' routes check their JWT instead.
       { prefix: '/rest/v1', target: stack.restUrl, apiKeys: [stack.anonKey, stack.serviceRoleKey] },
@@ -196,6 +216,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     stoppers.push(() => app.close());
     const names = functions.map((running) => running.name);
     const defaultParty = await readDefaultParty(stack.dbUrl);
+    // Ready once the functions said whether the deployment has Mercado Pago: a guest's first read of their party's ways is right.
+    if (names.some((name) => name === 'host' || name === 'payments') && !(await deploymentWaysSaid(stack.dbUrl, startedAt))) {
+      say('Las funciones aún no dicen a la base de datos si hay Mercado Pago; lo dirán en cuanto la alcancen.');
+    }
     return {
       appUrl,
       proxies,
