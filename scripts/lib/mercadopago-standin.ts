@@ -10,7 +10,8 @@
  * reads of an earlier state (out of order), a wrong amount or currency, a
  * forged or stale signature, 5xx on reads; and refund, cancel or charge back.
  * Tests drive it in-process; `npm start` and a person reach the same switches
- * at `POST /__standin/*`.
+ * at `POST /__standin/*`, and a payment with every delivery of its
+ * notification and the answer it got at `GET /__standin/payments/<id>`.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -386,6 +387,15 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
       }
       res.writeHead(303, { Location: back.toString() });
       res.end();
+      return true;
+    }
+    const watched = /^\/__standin\/payments\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && watched) {
+      // What Mercado Pago's panel shows of a payment's webhook: each delivery and the answer it got.
+      const id = Number(watched[1]);
+      const payment = current(id);
+      if (payment) json(res, 200, { payment, deliveries: deliveries.filter((delivery) => delivery.paymentId === id) });
+      else json(res, 404, { message: 'Payment not found' });
       return true;
     }
     const control = /^\/__standin\/(misbehave|reset|payments\/(\d+)\/(refund|cancel|charge_back|notify))$/.exec(url.pathname);

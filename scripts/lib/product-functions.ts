@@ -67,21 +67,15 @@ function settingsFor(name: FunctionName, options: ProductFunctionsOptions): Func
   };
 }
 
+/** One of them; on `port` when given (0: a free one), so one that was stopped comes back where the gateway sends its requests. */
+export function startProductFunction(name: FunctionName, options: ProductFunctionsOptions, port = 0): Promise<RunningEdgeFunction> {
+  return startEdgeFunction({ name, port, functionsDir: options.functionsDir, onOutput: options.log, say: options.say, ...settingsFor(name, options) });
+}
+
 /** Starts them side by side; when one cannot start, the others are stopped and the error thrown. */
 export async function startProductFunctions(options: ProductFunctionsOptions): Promise<RunningEdgeFunction[]> {
   const names = FUNCTION_NAMES.filter((name) => hasEdgeFunction(name, options.functionsDir));
-  const results = await Promise.allSettled(
-    names.map((name) =>
-      startEdgeFunction({
-        name,
-        port: 0,
-        functionsDir: options.functionsDir,
-        onOutput: options.log,
-        say: options.say,
-        ...settingsFor(name, options),
-      }),
-    ),
-  );
+  const results = await Promise.allSettled(names.map((name) => startProductFunction(name, options)));
   const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) {

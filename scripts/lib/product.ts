@@ -5,6 +5,7 @@
  * /functions/v1/<name> → each Edge Function.
  */
 import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { build } from 'vite';
 import { SAME_ORIGIN } from '../../src/config/env-rules.ts';
@@ -14,7 +15,7 @@ import { freePort, portInUse } from './ports.ts';
 import { functionConfig } from './function-config.ts';
 import { isProjectJwt } from './keys.ts';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from './mercadopago-standin.ts';
-import { startProductFunctions } from './product-functions.ts';
+import { startProductFunction, startProductFunctions, type FunctionName, type ProductFunctionsOptions } from './product-functions.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -58,6 +59,12 @@ export interface RunningProduct {
   readonly mercadoPago: MercadoPagoStandIn | null;
   /** The party `/` opens into ('Fiesta de prueba', made by the migrations); null without the local stack. */
   readonly defaultParty: DefaultParty | null;
+  /**
+   * Takes a running Edge Function down, as a crash would, except that it stays down (the gateway answers 502) until
+   * `startFunction` brings it back on the same address: how the browser tests see what Mercado Pago's retries do.
+   */
+  stopFunction(name: FunctionName): Promise<void>;
+  startFunction(name: FunctionName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,6 +80,23 @@ async function readDefaultParty(dbUrl: string): Promise<DefaultParty | null> {
   try {
     const { rows } = await client.query<DefaultParty>('select code, name from parties where is_default');
     return rows[0] ?? null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether a function said the deployment's ways of paying since `since` (deployment-ways.ts), waiting up to 10 s for it. */
+async function deploymentWaysSaid(dbUrl: string, since: Date): Promise<boolean> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await client.query('select 1 from deployment_payment_ways where said_at >= $1', [since]);
+      if (rows.length > 0) return true;
+      if (Date.now() > deadline) return false;
+      await delay(100);
+    }
   } finally {
     await client.end();
   }
@@ -112,7 +136,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   if (await portInUse(port, host)) throw Object.assign(new Error(`el puerto ${port} está en uso`), { code: 'EADDRINUSE' });
   const appUrl = appUrlOf(host, port);
   const stoppers: (() => Promise<void>)[] = [];
+  let stopping = false;
+  // A function, so a check after an await is not narrowed away.
+  const stopped = () => stopping;
   const stop = async () => {
+    stopping = true;
     for (const step of stoppers.splice(0).reverse()) await step().catch((error: unknown) => say(String(error)));
   };
   try {
@@ -130,6 +158,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
         functions: [],
         defaultParty: null,
         mercadoPago: null,
+        stopFunction: () => Promise.reject(new Error('sin funciones locales: el proyecto de Supabase las corre')),
+        startFunction: () => Promise.reject(new Error('sin funciones locales: el proyecto de Supabase las corre')),
         stop,
       };
     }
@@ -142,7 +172,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     const standIn = mercadoPago
       ? { MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken, MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.webhookSecret, MERCADOPAGO_API_URL: mercadoPago.url }
       : {};
-    const functions = await startProductFunctions({
+    const functionOptions: ProductFunctionsOptions = {
       appOrigin: machineOrigin(host, port),
       appUrl,
       serviceRoleKey: stack.serviceRoleKey,
@@ -151,10 +181,28 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       functionsDir: options.functionsDir,
       log,
       say,
-    });
-    stoppers.push(() => Promise.all(functions.map((running) => running.stop())).then(() => undefined));
-    // The API shares the app's origin, so the build works however the app is reached.
+    };
+    // The API shares the app's origin, so the build works however the app is reached. Built before the functions
+    // start, so the origin they reach Postgres through serves moments after them, not a build later.
     await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
+    const startedAt = new Date();
+    const functions = await startProductFunctions(functionOptions);
+    // By name, what runs now: a function taken down is not in it, one brought back replaces it.
+    const up = new Map(functions.map((running) => [running.name, running]));
+    stoppers.push(() => Promise.all([...up.values()].map((running) => running.stop())).then(() => undefined));
+    const stopFunction = async (name: FunctionName) => {
+      const running = up.get(name);
+      up.delete(name);
+      await running?.stop();
+    };
+    const startFunction = async (name: FunctionName) => {
+      const first = functions.find((running) => running.name === name);
+      if (stopped() || !first) throw new Error(`la función ${name} no es parte de este producto`);
+      if (up.has(name)) return;
+      const running = await startProductFunction(name, functionOptions, Number(new URL(first.url).port));
+      if (stopped()) await running.stop();
+      else up.set(name, running);
+    };
     const proxies: Proxy[] = [
       // As on Supabase, the Data API wants the project's key; the functions' routes check their JWT instead.
       { prefix: '/rest/v1', target: stack.restUrl, apiKeys: [stack.anonKey, stack.serviceRoleKey] },
@@ -168,7 +216,24 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     stoppers.push(() => app.close());
     const names = functions.map((running) => running.name);
     const defaultParty = await readDefaultParty(stack.dbUrl);
-    return { appUrl, proxies, apiUrl: appUrl, stack, anonKey: stack.anonKey, hostKey: stack.hostKey, functions: names, defaultParty, mercadoPago, stop };
+    // Ready once the functions said whether the deployment has Mercado Pago: a guest's first read of their party's ways is right.
+    if (names.some((name) => name === 'host' || name === 'payments') && !(await deploymentWaysSaid(stack.dbUrl, startedAt))) {
+      say('Las funciones aún no dicen a la base de datos si hay Mercado Pago; lo dirán en cuanto la alcancen.');
+    }
+    return {
+      appUrl,
+      proxies,
+      apiUrl: appUrl,
+      stack,
+      anonKey: stack.anonKey,
+      hostKey: stack.hostKey,
+      functions: names,
+      defaultParty,
+      mercadoPago,
+      stopFunction,
+      startFunction,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

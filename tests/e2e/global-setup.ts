@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startProduct } from '../../scripts/lib/product.ts';
 import { startFakeOpenAI } from '../../scripts/lib/openai-server.ts';
+import { startFunctionSwitch } from '../support/function-switch.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const stateDir = await mkdtemp(join(tmpdir(), 'bar-tab-e2e-'));
@@ -32,9 +33,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The host's page signs in with the key npm start makes (tests/e2e/host.spec.ts).
   if (product.hostKey) process.env.BAR_TAB_HOST_KEY = product.hostKey;
   // Mercado Pago's stand-in, which the product started: specs pay, refund and misbehave through its /__standin/ routes.
-  if (product.mercadoPago) process.env.BAR_TAB_MERCADOPAGO_URL = product.mercadoPago.url;
+  if (product.mercadoPago) {
+    process.env.BAR_TAB_MERCADOPAGO_URL = product.mercadoPago.url;
+    // Only so a spec can look for them in every file the app serves (pay-mercadopago-secrets.spec.ts).
+    process.env.BAR_TAB_MERCADOPAGO_TOKEN = product.mercadoPago.accessToken;
+    process.env.BAR_TAB_MERCADOPAGO_WEBHOOK_SECRET = product.mercadoPago.webhookSecret;
+  }
+  // The payments function taken down and brought back from a spec (pay-mercadopago-down.spec.ts).
+  const functionSwitch = await startFunctionSwitch(product);
+  process.env.BAR_TAB_FUNCTION_SWITCH_URL = functionSwitch.url;
   process.env.BAR_TAB_PROXIES = JSON.stringify(product.proxies.map((proxy) => ({ prefix: proxy.prefix, target: proxy.target(), apiKeys: proxy.apiKeys })));
   return async () => {
+    await functionSwitch.close();
     await product.stop();
     await model.close();
     await rm(stateDir, { recursive: true, force: true });

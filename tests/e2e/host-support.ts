@@ -49,7 +49,9 @@ export async function partyTakesMercadoPago(partyWhere: string, on: boolean | nu
 /** An earlier run's guests of these names leave, so a repeated run finds one row per name. */
 export async function forgetGuests(...names: string[]): Promise<void> {
   const ids = 'select id from users where full_name = any($1)';
-  await query(`delete from host_paid_marks where user_id in (${ids})`, [names]);
+  // Their payments and notices too (issue 33): each holds its guest, so a repeated run of a paying spec can forget them.
+  for (const table of ['provider_payments', 'payment_attempts', 'transfer_notices', 'host_paid_marks'])
+    await query(`delete from ${table} where user_id in (${ids})`, [names]);
   await query(`delete from orders where user_id in (${ids})`, [names]);
   await query('delete from users where full_name = any($1)', [names]);
 }

@@ -78,6 +78,19 @@ describe('npm start with the Mercado Pago stand-in', () => {
     expect(await status.json()).toMatchObject({ paid_mark: { paid_amount: 4840 }, owed: 0, payments: [{ amount: 4840, method: 'mercadopago' }] });
   });
 
+  it('takes the payments function down and brings it back on the same address, behind the same origin', async () => {
+    const { appUrl } = running();
+    const webhook = `${appUrl}/functions/v1/payments/webhook?data.id=1&type=payment`;
+    // Up: the function itself answers an unsigned notification (401).
+    expect((await fetch(webhook, { method: 'POST', body: '{}' })).status).toBe(401);
+    await running().stopFunction('payments');
+    expect((await fetch(webhook, { method: 'POST', body: '{}' })).status).toBe(502);
+    // The others keep running.
+    expect((await fetch(`${appUrl}/functions/v1/host`, { method: 'POST', body: '{}' })).status).not.toBe(502);
+    await running().startFunction('payments');
+    expect((await fetch(webhook, { method: 'POST', body: '{}' })).status).toBe(401);
+  });
+
   it('serves no file carrying the token or the webhook secret, and logs neither', async () => {
     const { mercadoPago } = running();
     const entries = await readdir(join(workDir, 'dist'), { recursive: true, withFileTypes: true });
