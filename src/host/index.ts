@@ -7,7 +7,7 @@ export { guestList, stillOwes } from './list.ts';
 export type { PendingMark } from './marks.ts';
 export { openHostPage } from './page.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';
-export { lineLabel, owesMore, parsePartyOrders, type Party, type PartyGuest } from './party.ts';
+export { lineLabel, markToSettle, owesMore, parsePartyOrders, type Party, type PartyGuest, type TransferNotice } from './party.ts';
 export { useHonour } from './honour.ts';
 export type { HostSession } from './session.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
