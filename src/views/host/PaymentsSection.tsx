@@ -139,6 +139,10 @@ function TransferDetailsForm({ saved, change }: { readonly saved: TransferDetail
   const [message, setMessage] = useState<{ readonly text: string; readonly error: boolean } | null>(null);
   const typeId = useId();
   const set = (field: keyof TransferForm) => (value: string) => setForm((before) => ({ ...before, [field]: value }));
+  // In the order a bank's app asks them: name, RUT, bank, account type, number, email.
+  const field = ({ field: name, label, input }: (typeof FIELDS)[number]) => (
+    <HostField key={name} label={label} name={name} value={form[name]} onChange={(event) => set(name)(event.target.value)} {...input} />
+  );
 
   async function send(details: TransferDetails | null, done: string) {
     setBusy(true);
@@ -164,9 +168,7 @@ function TransferDetailsForm({ saved, change }: { readonly saved: TransferDetail
   return (
     <form className="host-transfer-form" noValidate onSubmit={save}>
       <p className="note">{saved ? 'Los invitados ven estos datos para transferirte.' : 'Sin estos datos, esta fiesta no recibe transferencias.'}</p>
-      {FIELDS.map(({ field, label, input }) => (
-        <HostField key={field} label={label} name={field} value={form[field]} onChange={(event) => set(field)(event.target.value)} {...input} />
-      ))}
+      {FIELDS.slice(0, 3).map(field)}
       <label className="host-label" htmlFor={typeId}>
         Tipo de cuenta
       </label>
@@ -178,6 +180,7 @@ function TransferDetailsForm({ saved, change }: { readonly saved: TransferDetail
           </option>
         ))}
       </select>
+      {FIELDS.slice(3).map(field)}
       <div aria-live="polite">{message && <p className={message.error ? 'host-error' : 'host-ok'}>{message.text}</p>}</div>
       <div className="host-form-buttons">
         {saved && (
