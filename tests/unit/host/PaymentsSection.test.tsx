@@ -12,6 +12,8 @@ import { createHostSession } from '../../../src/host/session.ts';
 import { localHostStore } from '../../../src/host/storage.ts';
 import { HostPage } from '../../../src/views/host/HostApp.tsx';
 import { normalizeRut } from '../../../supabase/functions/_shared/rut.ts';
+import { PAYMENT_ERRORS } from '../../../supabase/functions/_shared/payment-errors.ts';
+import { checkTransferForm, RUT_PROBLEM } from '../../../src/host/payment-ways.ts';
 import { ANA_KEY, fakeParties } from './fake-parties.ts';
 
 interface Ways {
@@ -158,5 +160,16 @@ describe('Pagos, a party’s ways of being paid', () => {
     };
     await user.click(transfer().getByRole('button', { name: 'Guardar datos para transferir' }));
     expect(await transfer().findByText('El número de cuenta lleva de 3 a 25 dígitos (y guiones).')).toBeInTheDocument();
+  });
+});
+
+describe('the form’s own check', () => {
+  it('says a bad RUT in the function’s words, by the database’s rule', () => {
+    expect(RUT_PROBLEM).toBe(PAYMENT_ERRORS.badRut);
+    const form = { holder_name: 'Ana', rut: '', bank: 'Banco', account_type: 'Cuenta RUT', account_number: '123', email: 'a@b.cl' };
+    expect(checkTransferForm({ ...form, rut: '12.345.678-9' })).toEqual({ ok: false, problem: RUT_PROBLEM });
+    expect(checkTransferForm({ ...form, rut: '' })).toEqual({ ok: false, problem: 'Completa todos los datos para transferir.' });
+    expect(checkTransferForm({ ...form, rut: '12.345.678-5', account_type: 'Cuenta de otro' })).toEqual({ ok: false, problem: 'Elige el tipo de cuenta.' });
+    expect(checkTransferForm({ ...form, rut: '7.654.321-6' })).toMatchObject({ ok: true, details: { rut: '7654321-6' } });
   });
 });
