@@ -11,6 +11,7 @@ export { lineLabel, markToSettle, owesMore, parsePartyOrders, type Party, type P
 export { useHonour } from './honour.ts';
 export type { HostSession } from './session.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
+export { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 export { editProblem, importEffect, MENU_MESSAGES, menuCategories, searchMenu, useHostMenu, type MenuItem, type MenuState } from './menu.ts';
 export { checkProduct, describeProblem, parseMenuText, parsePrice, PRODUCT_PROBLEMS, type ImportLine } from '../../supabase/functions/_shared/menu-import.ts';
 export { goToSection, SECTIONS, useSection, type Section } from './section.ts';

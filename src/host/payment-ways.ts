@@ -7,11 +7,11 @@
  * section says it is loading, never "no".
  */
 import { useCallback, useEffect, useState } from 'react';
-import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
+import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 import type { TransferDetails } from '../../supabase/functions/_shared/payments-request.ts';
 import { normalizeRut } from '../../supabase/functions/_shared/rut.ts';
 import { ACCOUNT_TYPES, type AccountType } from '../../supabase/functions/_shared/transfer-details.ts';
-import { useHostSession } from './hooks.ts';
+import type { HostAnswer } from './api.ts';
 
 export { ACCOUNT_TYPES, type AccountType, type TransferDetails };
 
@@ -99,9 +99,20 @@ export const WAYS_MESSAGES = {
   unknown: 'El servidor no respondió: no se sabe si el cambio se guardó. Revisa lo que se muestra, que se vuelve a leer, antes de intentarlo de nuevo.',
 } as const;
 
+/**
+ * The party on screen's requests, handed down by its page: the section imports
+ * neither the session's hooks nor the function's refusals, which would then
+ * leave the host's page's chunk for one of their own, one more file to load.
+ */
+export interface WaysServer {
+  readonly ask: (action: HostAction) => Promise<HostAnswer>;
+  /** A refusal as the page shows it (hostReason). */
+  readonly reason: (error: string) => string;
+}
+
 /** The party's ways: asked each time the section shows, and answered again by every change. */
-export function usePaymentWays(active: boolean): WaysState {
-  const { places } = useHostSession();
+export function usePaymentWays(server: WaysServer, active: boolean): WaysState {
+  const { ask, reason } = server;
   const [ways, setWays] = useState<PaymentWays | null>(null);
   const [status, setStatus] = useState<WaysStatus>('loading');
   const [asked, setAsked] = useState(0);
@@ -109,7 +120,7 @@ export function usePaymentWays(active: boolean): WaysState {
   useEffect(() => {
     if (!active) return;
     let current = true;
-    void places.ask({ action: 'payment_ways' }).then((answer) => {
+    void ask({ action: 'payment_ways' }).then((answer) => {
       if (!current) return;
       const read = answer.kind === 'ok' ? parsePaymentWays(answer.json) : null;
       if (read) setWays(read);
@@ -118,13 +129,13 @@ export function usePaymentWays(active: boolean): WaysState {
     return () => {
       current = false;
     };
-  }, [places, active, asked]);
+  }, [ask, active, asked]);
 
   const change = useCallback(
     async (wanted: WaysChange): Promise<string | null> => {
       // With no signal at all the request never leaves: nothing was saved.
       const leftOnline = navigator.onLine;
-      const answer = await places.ask(
+      const answer = await ask(
         wanted.action === 'set_mercadopago' ? { action: wanted.action, on: wanted.on } : { action: wanted.action, details: wanted.details },
       );
       const read = answer.kind === 'ok' ? parsePaymentWays(answer.json) : null;
@@ -133,12 +144,12 @@ export function usePaymentWays(active: boolean): WaysState {
         setStatus('ready');
         return null;
       }
-      if (answer.kind === 'refused') return hostReason(answer.error);
+      if (answer.kind === 'refused') return reason(answer.error);
       if (answer.kind === 'offline' && !leftOnline) return WAYS_MESSAGES.offline;
       setAsked((count) => count + 1);
       return WAYS_MESSAGES.unknown;
     },
-    [places],
+    [ask, reason],
   );
 
   return { ways, status, change };

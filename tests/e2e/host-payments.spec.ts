@@ -100,6 +100,8 @@ test('the host sets how the party is paid, and a Mercado Pago payment shows on t
     const box = await control.boundingBox();
     expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
   }
+  // From the top: the section bar stays at the top of the screen, so a full-page picture taken scrolled would draw it mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/33-host-payments.png`, fullPage: true });
 
   // Mercado Pago off, then on again: what Postgres keeps each time.
@@ -168,6 +170,7 @@ test('the host sets how the party is paid, and a Mercado Pago payment shows on t
   await expect(totalOf(page, 'Pagado')).toHaveText(pesos(figures.paid));
   await expect(totalOf(page, 'Por cobrar')).toHaveText(pesos(figures.owed));
   expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/33-host-rows.png`, fullPage: true });
 
   // The host confirms the transfer with the paid toggle: then it counts, by the same rule.

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { useAccount, useFeed, useHostSession, usePlace, useSection, type Section } from '../../host/index.ts';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { hostReason, useAccount, useFeed, useHostSession, usePlace, useSection, type Section } from '../../host/index.ts';
 import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
 import { FeedLine } from './FeedLine.tsx';
@@ -25,7 +25,8 @@ const PaymentsSection = lazy(() => import('./PaymentsSection.tsx'));
  * the payments' sections mount when first shown (each reads while it shows).
  */
 export function PartyScreen() {
-  const { account } = useHostSession();
+  const { account, places } = useHostSession();
+  const paymentsServer = useMemo(() => ({ ask: places.ask, reason: hostReason }), [places]);
   const { role } = useAccount();
   const { made } = usePlace();
   const { snapshot, problem } = useFeed();
@@ -80,7 +81,7 @@ export function PartyScreen() {
         'pagos',
         info && paymentsSeen && (
           <Suspense fallback={<p className="card note">Cargando las formas de pago…</p>}>
-            <PaymentsSection key={info.code} active={section === 'pagos'} paymentUrl={info.payment_url} />
+            <PaymentsSection key={info.code} active={section === 'pagos'} paymentUrl={info.payment_url} server={paymentsServer} />
           </Suspense>
         ),
       )}

@@ -7,6 +7,7 @@ import {
   type PaymentWays,
   type TransferDetails,
   type TransferForm,
+  type WaysServer,
   type WaysState,
 } from '../../host/payment-ways.ts';
 import { HostField } from './HostField.tsx';
@@ -16,6 +17,8 @@ interface PaymentsSectionProps {
   readonly active: boolean;
   /** The party's own payment page, if it has one: a way too. */
   readonly paymentUrl: string | null;
+  /** The party on screen's requests (payment-ways.ts says why they are handed down). */
+  readonly server: WaysServer;
 }
 
 /**
@@ -23,8 +26,8 @@ interface PaymentsSectionProps {
  * deployment has it, and 'Datos para transferir'. Mounted once first shown,
  * loaded with it; every state shown is the server's answer.
  */
-export default function PaymentsSection({ active, paymentUrl }: PaymentsSectionProps) {
-  const state = usePaymentWays(active);
+export default function PaymentsSection({ active, paymentUrl, server }: PaymentsSectionProps) {
+  const state = usePaymentWays(server, active);
   const titles = { ways: useId(), transfer: useId() };
   const waiting = (
     <p className="note" role="status">
