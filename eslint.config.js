@@ -18,8 +18,8 @@ const SURFACES = {
   guest: ['index.ts'],
   // qr.ts: the QR code's encoder is loaded on its own, when a party's page draws it, not with the host's page.
   // paid-mark-kind.ts: the host's kind in the outbox, which every page and the queue's worker register without the host's page.
-  // bill-section.ts: the bar's bill's section (its rules and parser), loaded the first time it shows.
-  host: ['index.ts', 'qr.ts', 'paid-mark-kind.ts', 'bill-section.ts'],
+  // bill-section.ts: the bar's bill's section (its rules and parser), loaded the first time it shows; payment-ways.ts: 'Pagos', the same way.
+  host: ['index.ts', 'qr.ts', 'paid-mark-kind.ts', 'bill-section.ts', 'payment-ways.ts'],
   menu: ['index.ts'],
   party: ['index.ts'],
   // transfer-kind.ts: the guest's transfer notices in the outbox, which the page and the queue's worker register without React.

@@ -8,15 +8,26 @@ import { normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
 import type { PendingMark } from './marks.ts';
 import type { PartyGuest } from './party.ts';
 
-/** The guest as the host last marked them: a mark still on its way counts as made. */
+/**
+ * The guest as the host last marked them: a mark still on its way counts as
+ * made, beside what Mercado Pago brought in (what is paid: both, as party_paid
+ * adds them).
+ */
 export function withPendingMark(guest: PartyGuest, mark: PendingMark | undefined): PartyGuest {
   if (!mark) return guest;
-  return mark.paid && mark.amount !== null
-    ? { ...guest, paid_amount: mark.amount, paid_at: new Date(mark.at).toISOString() }
-    : { ...guest, paid_amount: null, paid_at: null };
+  const marked = mark.paid && mark.amount !== null ? { amount: mark.amount, at: new Date(mark.at).toISOString() } : null;
+  const parts = [marked, guest.provider_amount === null || guest.provider_at === null ? null : { amount: guest.provider_amount, at: guest.provider_at }];
+  const paid = parts.filter((part) => part !== null);
+  return {
+    ...guest,
+    mark_amount: marked?.amount ?? null,
+    mark_at: marked?.at ?? null,
+    paid_amount: paid.length === 0 ? null : paid.reduce((sum, part) => sum + part.amount, 0),
+    paid_at: paid.length === 0 ? null : paid.map((part) => part.at).reduce((latest, at) => (Date.parse(at) > Date.parse(latest) ? at : latest)),
+  };
 }
 
-/** What the guest still owes with tip: the tipped total less what their paid mark covers. */
+/** What the guest still owes with tip: the tipped total less what is paid (Mercado Pago and the host's mark). */
 export function stillOwes(guest: PartyGuest): number {
   return Math.max(0, guest.tipped - (guest.paid_amount ?? 0));
 }

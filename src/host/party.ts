@@ -15,9 +15,23 @@ export interface PartyGuest {
   readonly tipped: number;
   /** The phone's time of the latest tap. */
   readonly last_order_at: string;
-  /** The tipped total the host marked paid, or null. */
+  /** What is paid by the one rule (party_paid): Mercado Pago's payments plus the host's mark; null when nothing is. */
   readonly paid_amount: number | null;
+  /** The latest time either came. */
   readonly paid_at: string | null;
+  /** The host's own mark (the paid toggle), or null. */
+  readonly mark_amount: number | null;
+  readonly mark_at: string | null;
+  /** What came in through Mercado Pago, net of refunds, or null when nothing did. */
+  readonly provider_amount: number | null;
+  readonly provider_at: string | null;
+  /** The guest's latest 'Ya transferí': a notice, not a payment (the host confirms it with the toggle). */
+  readonly transfer_notice: TransferNotice | null;
+}
+
+export interface TransferNotice {
+  readonly amount: number;
+  readonly at: string;
 }
 
 export interface Party {
@@ -86,20 +100,42 @@ function shaped<T>(fields: { readonly [Key in keyof T]: (field: unknown) => bool
   return (value: unknown): value is T => isObject(value) && checks.every(([key, check]) => check(value[key]));
 }
 
-function isPartyGuest(value: unknown): value is PartyGuest {
-  if (!isObject(value)) return false;
-  const paid = value.paid_amount === null ? value.paid_at === null : isPesos(value.paid_amount) && isTime(value.paid_at);
-  return (
-    isText(value.id) && isText(value.full_name) && isPesos(value.orders) && isPesos(value.total) && isPesos(value.tipped) && isTime(value.last_order_at) && paid
-  );
+/** An amount and its time, both null or both there (SQL's null for nothing paid). */
+const isPaidPair = (amount: unknown, at: unknown): boolean => (amount === null ? at === null : isPesos(amount) && isTime(at));
+const isNotice = shaped<TransferNotice>({ amount: isPesos, at: isTime });
+
+function parsePartyGuest(value: unknown): PartyGuest | null {
+  if (!isObject(value)) return null;
+  const { id, full_name, orders, total, tipped, last_order_at, paid_amount, paid_at } = value;
+  const base =
+    isText(id) && isText(full_name) && isPesos(orders) && isPesos(total) && isPesos(tipped) && isTime(last_order_at) && isPaidPair(paid_amount, paid_at);
+  if (!base) return null;
+  const guest = { id, full_name, orders, total, tipped, last_order_at, paid_amount: paid_amount as number | null, paid_at: paid_at as string | null };
+  // An answer (or a kept snapshot) from before Mercado Pago: all that was paid was the host's mark.
+  if (value.mark_amount === undefined)
+    return { ...guest, mark_amount: guest.paid_amount, mark_at: guest.paid_at, provider_amount: null, provider_at: null, transfer_notice: null };
+  const { mark_amount, mark_at, provider_amount, provider_at, transfer_notice } = value;
+  if (!isPaidPair(mark_amount, mark_at) || !isPaidPair(provider_amount, provider_at)) return null;
+  const notice = transfer_notice === null || transfer_notice === undefined ? null : isNotice(transfer_notice) ? transfer_notice : undefined;
+  if (notice === undefined) return null;
+  return {
+    ...guest,
+    mark_amount: mark_amount as number | null,
+    mark_at: mark_at as string | null,
+    provider_amount: provider_amount as number | null,
+    provider_at: provider_at as string | null,
+    transfer_notice: notice && { amount: notice.amount, at: notice.at },
+  };
 }
 
 export function parseParty(value: unknown): Party | null {
-  if (!isObject(value) || !Array.isArray(value.guests) || !value.guests.every(isPartyGuest)) return null;
+  if (!isObject(value) || !Array.isArray(value.guests)) return null;
+  const guests = value.guests.map(parsePartyGuest);
+  if (!guests.every((guest) => guest !== null)) return null;
   const { total, tipped, paid, owed } = value;
   if (!isPesos(total) || !isPesos(tipped) || !isPesos(paid) || !isPesos(owed)) return null;
   const honour = typeof value.guest_of_honour === 'string' ? value.guest_of_honour : null;
-  return { total, tipped, paid, owed, guests: value.guests, guest_of_honour: honour, info: parsePartyInfo(value.party ?? value.info) };
+  return { total, tipped, paid, owed, guests, guest_of_honour: honour, info: parsePartyInfo(value.party ?? value.info) };
 }
 
 type Line = Omit<GuestOrder, 'kind'>;
@@ -153,8 +189,18 @@ export const lineLabel = (line: Pick<GuestOrder, 'kind' | 'product_name'>): stri
   line.kind === 'claim' ? `${line.product_name} (de la cuenta del bar)` : line.product_name;
 
 /**
- * What a guest marked paid still owes with tip: the difference between their
- * tipped total now and what was paid (positive), or 0. Null when unmarked.
+ * What the host's paid toggle marks: the tipped total less what Mercado Pago
+ * brought in (host_mark_paid's own default), so a toggle after a checkout
+ * never counts the same pesos twice.
+ */
+export function markToSettle(guest: Pick<PartyGuest, 'tipped' | 'provider_amount'>): number {
+  return Math.max(0, guest.tipped - (guest.provider_amount ?? 0));
+}
+
+/**
+ * What a guest who paid something (by the one rule) still owes with tip: the
+ * difference between their tipped total now and what was paid (positive), or
+ * 0. Null when nothing is paid.
  */
 export function owesMore(guest: PartyGuest): number | null {
   return guest.paid_amount === null ? null : Math.max(0, guest.tipped - guest.paid_amount);

@@ -1,6 +1,6 @@
 /**
  * Which section of a party's page shows ('Invitados', 'Carta', 'Cuenta del bar',
- * 'Compartir'),
+ * 'Pagos', 'Compartir'),
  * kept in the address's fragment (`/anfitrion#compartir`): a reload opens the
  * same section and the back button goes to the one before. The fragment never
  * reaches a server, so static hosts and the service worker answer it as
@@ -13,6 +13,7 @@ export const SECTIONS = [
   { id: 'invitados', label: 'Invitados' },
   { id: 'carta', label: 'Carta' },
   { id: 'cuenta', label: 'Cuenta del bar' },
+  { id: 'pagos', label: 'Pagos' },
   { id: 'compartir', label: 'Compartir' },
 ] as const;
 

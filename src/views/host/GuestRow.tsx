@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatClock, formatPesos, owesMore, useHostSession, productCount, type PartyGuest, type PendingMark } from '../../host/index.ts';
+import { formatClock, formatPesos, owesMore, useHostSession, productCount, type PartyGuest, type PendingMark, type TransferNotice } from '../../host/index.ts';
 import { useDisclosure } from '../disclosure.ts';
 import { GuestOrders } from './GuestOrders.tsx';
 import { PaidToggle } from './PaidToggle.tsx';
@@ -16,7 +16,23 @@ interface GuestRowProps {
   readonly honoured?: boolean;
 }
 
-const FIELDS = ['id', 'full_name', 'orders', 'total', 'tipped', 'last_order_at', 'paid_amount', 'paid_at'] as const;
+const FIELDS = [
+  'id',
+  'full_name',
+  'orders',
+  'total',
+  'tipped',
+  'last_order_at',
+  'paid_amount',
+  'paid_at',
+  'mark_amount',
+  'mark_at',
+  'provider_amount',
+  'provider_at',
+] as const;
+
+const sameNotice = (before: TransferNotice | null, after: TransferNotice | null) =>
+  before === after || (before !== null && after !== null && before.amount === after.amount && before.at === after.at);
 
 /** Every refresh brings new objects: a row renders again only when its guest or its mark changed. */
 const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
@@ -24,9 +40,10 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
   before.refusal === after.refusal &&
   before.reminder === after.reminder &&
   before.honoured === after.honoured &&
-  FIELDS.every((field) => before.guest[field] === after.guest[field]);
+  FIELDS.every((field) => before.guest[field] === after.guest[field]) &&
+  sameNotice(before.guest.transfer_notice, after.guest.transfer_notice);
 
-/** One guest: name (tap for their tab and the guest of honour's toggle), count, last tap, totals, the paid toggle, what is still owed and a reminder of it. */
+/** One guest: name (tap for their tab and the guest of honour's toggle), count, last tap, totals, the paid toggle, how they paid, what is still owed and a reminder of it. */
 export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder, honoured = false }: GuestRowProps) {
   const detail = useDisclosure();
   return (
@@ -69,14 +86,32 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder,
   );
 }, sameRow);
 
+/**
+ * How the guest paid, each way on its line: what Mercado Pago brought in, the
+ * host's own mark, a transfer the guest said they made (a notice: the host
+ * confirms it with the toggle), and what is still owed by the one rule.
+ */
 function PaidNote({ guest }: { readonly guest: PartyGuest }) {
   const owes = owesMore(guest);
-  if (owes === null || guest.paid_amount === null || guest.paid_at === null) return null;
-  if (owes > 0) return <p className="host-owes">Debe {formatPesos(owes)} más</p>;
+  const notice = guest.transfer_notice;
+  const byMercadoPago = guest.provider_amount ?? 0;
+  // A tick after Mercado Pago covered it all marks $0: the Mercado Pago line already says it.
+  const marked = guest.mark_amount !== null && (guest.mark_amount > 0 || byMercadoPago === 0);
   return (
-    <p className="host-paid-note">
-      Pagó {formatPesos(guest.paid_amount)} a las {formatClock(guest.paid_at)}
-    </p>
+    <>
+      {byMercadoPago > 0 && <p className="host-paid-note host-paid-provider">Pagó con Mercado Pago {formatPesos(byMercadoPago)}</p>}
+      {notice && (
+        <p className="host-transfer-notice" data-owes={owes !== 0 || undefined}>
+          Avisó que transfirió {formatPesos(notice.amount)} · {formatClock(notice.at)}
+        </p>
+      )}
+      {owes !== null && owes > 0 && <p className="host-owes">Debe {formatPesos(owes)} más</p>}
+      {owes === 0 && marked && guest.mark_at !== null && (
+        <p className="host-paid-note">
+          Pagó {formatPesos(guest.mark_amount)} a las {formatClock(guest.mark_at)}
+        </p>
+      )}
+    </>
   );
 }
 

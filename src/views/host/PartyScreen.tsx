@@ -1,5 +1,5 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { useAccount, useFeed, useHostSession, usePlace, useSection, type Section } from '../../host/index.ts';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { hostReason, useAccount, useFeed, useHostSession, usePlace, useSection, type Section } from '../../host/index.ts';
 import { CloseParty } from './CloseParty.tsx';
 import { DownloadCsv } from './DownloadCsv.tsx';
 import { FeedLine } from './FeedLine.tsx';
@@ -12,17 +12,21 @@ import { SectionTabs } from './SectionTabs.tsx';
 
 /** The bar's bill's section, its rules and parser: loaded the first time it shows (precached with the rest). */
 const BillSection = lazy(() => import('./BillSection.tsx'));
+/** 'Pagos': the party's ways of being paid, the same way. */
+const PaymentsSection = lazy(() => import('./PaymentsSection.tsx'));
 
 /**
  * A party's page, one section at a time (the tabs; the address keeps which):
  * 'Invitados' (totals, guests, the CSV, closing), 'Carta' (its list), 'Cuenta
- * del bar' (the bar's bill against what was declared) and 'Compartir' (its
- * link, QR and poster; a new party's key). Every section stays mounted, hidden
- * when not chosen: what each read last is still there with no signal. The
- * bill's section mounts when first shown (it reads the bill while it shows).
+ * del bar' (the bar's bill against what was declared), 'Pagos' (the ways the
+ * party takes, 'Datos para transferir') and 'Compartir' (its link, QR and
+ * poster; a new party's key). Every section stays mounted, hidden when not
+ * chosen: what each read last is still there with no signal. The bill's and
+ * the payments' sections mount when first shown (each reads while it shows).
  */
 export function PartyScreen() {
-  const { account } = useHostSession();
+  const { account, places } = useHostSession();
+  const paymentsServer = useMemo(() => ({ ask: places.ask, reason: hostReason }), [places]);
   const { role } = useAccount();
   const { made } = usePlace();
   const { snapshot, problem } = useFeed();
@@ -30,6 +34,8 @@ export function PartyScreen() {
   const [section, goTo] = useSection();
   const [billSeen, setBillSeen] = useState(false);
   if (section === 'cuenta' && !billSeen) setBillSeen(true);
+  const [paymentsSeen, setPaymentsSeen] = useState(false);
+  if (section === 'pagos' && !paymentsSeen) setPaymentsSeen(true);
   const base = useId();
   const ids = (id: Section) => ({ tab: `${base}tab-${id}`, panel: `${base}panel-${id}` });
   const panel = (id: Section, children: ReactNode) => (
@@ -68,6 +74,14 @@ export function PartyScreen() {
         info && billSeen && (
           <Suspense fallback={<p className="card note">Cargando la cuenta del bar…</p>}>
             <BillSection key={info.code} active={section === 'cuenta'} />
+          </Suspense>
+        ),
+      )}
+      {panel(
+        'pagos',
+        info && paymentsSeen && (
+          <Suspense fallback={<p className="card note">Cargando las formas de pago…</p>}>
+            <PaymentsSection key={info.code} active={section === 'pagos'} paymentUrl={info.payment_url} server={paymentsServer} />
           </Suspense>
         ),
       )}

@@ -9,6 +9,7 @@ import { parseJson, type ParsedBody } from './body.ts';
 import { PAYMENT_ERRORS } from './payment-errors.ts';
 import { cleanGuestText, countCharacters, isPaymentAmount } from './rules.ts';
 import { normalizeRut } from './rut.ts';
+import { ACCOUNT_TYPES } from './transfer-details.ts';
 
 export const MAX_PAYMENTS_BODY_BYTES = 4 * 1024;
 
@@ -36,7 +37,7 @@ export function parseGuestPaymentRequest(text: string): ParsedBody<GuestPaymentR
   return json.ok ? firstProblem(guestRequestSchema.safeParse(json.value)) : json;
 }
 
-export const ACCOUNT_TYPES = ['Cuenta corriente', 'Cuenta vista', 'Cuenta RUT', 'Cuenta de ahorro'] as const;
+export { ACCOUNT_TYPES };
 
 const text = (field: string, min: number, max: number) =>
   z

@@ -42,7 +42,7 @@ describe('the sections of a party’s page', () => {
     const { user } = await anasParty();
     expect(screen.getByRole('tablist', { name: 'Secciones de la fiesta' })).toBeVisible();
     expect(selected()).toBe('Invitados');
-    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1]);
     const panel = screen.getByRole('tabpanel', { name: 'Invitados' });
     expect(screen.getByRole('tab', { name: 'Invitados' })).toHaveAttribute('aria-controls', panel.id);
     screen.getByRole('tab', { name: 'Invitados' }).focus();

@@ -4,17 +4,24 @@ import type { Party, PartyGuest } from '../../../src/host/party.ts';
 import type { HostSession } from '../../../src/host/session.ts';
 import type { HostAction } from '../../../supabase/functions/_shared/host-request.ts';
 
-export const guestRow = (change: Partial<PartyGuest> = {}): PartyGuest => ({
-  id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
-  full_name: 'Ana Pérez',
-  orders: 2,
-  total: 10_900,
-  tipped: 11_990,
-  last_order_at: '2026-11-22T01:41:05.123+00:00',
-  paid_amount: null,
-  paid_at: null,
-  ...change,
-});
+/** A row; a paid_amount given alone is the host's mark, as it was before Mercado Pago. */
+export const guestRow = (change: Partial<PartyGuest> = {}): PartyGuest => {
+  const paid = { paid_amount: null, paid_at: null, ...change };
+  return {
+    id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01',
+    full_name: 'Ana Pérez',
+    orders: 2,
+    total: 10_900,
+    tipped: 11_990,
+    last_order_at: '2026-11-22T01:41:05.123+00:00',
+    mark_amount: paid.paid_amount,
+    mark_at: paid.paid_at,
+    provider_amount: null,
+    provider_at: null,
+    transfer_notice: null,
+    ...paid,
+  };
+};
 
 export function partyOf(guests: readonly PartyGuest[]): Party {
   const total = guests.reduce((sum, guest) => sum + guest.total, 0);
@@ -75,13 +82,16 @@ function answer(server: ReturnType<typeof fakeHostServer>['server'], action: Hos
         (server.orders.get(guest.id) ?? []).map((order) => ({ user_id: guest.id, full_name: guest.full_name, ...order })),
       );
     case 'paid':
-      server.guests = server.guests.map((row) =>
-        row.id === action.guestId
-          ? { ...row, paid_amount: action.paid ? (action.amount ?? row.tipped) : null, paid_at: action.paid ? new Date().toISOString() : null }
-          : row,
-      );
+      server.guests = server.guests.map((row) => (row.id === action.guestId ? markedRow(row, action.paid ? (action.amount ?? row.tipped) : null) : row));
       return { id: action.guestId };
   }
+}
+
+/** The row with the host's mark (null: taken back), paid by the one rule: Mercado Pago's plus the mark. */
+function markedRow(row: PartyGuest, mark: number | null): PartyGuest {
+  const at = mark === null ? null : new Date().toISOString();
+  const paid = mark === null && row.provider_amount === null ? null : (mark ?? 0) + (row.provider_amount ?? 0);
+  return { ...row, mark_amount: mark, mark_at: at, paid_amount: paid, paid_at: paid === null ? null : (at ?? row.provider_at) };
 }
 
 /** Every store of a session as one object, as the views see it together: what the tests assert on. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { owesMore, parseGuestDetail, parseParty, parsePartyOrders } from '../../../src/host/party.ts';
+import { markToSettle, owesMore, parseGuestDetail, parseParty, parsePartyOrders } from '../../../src/host/party.ts';
+import { withPendingMark } from '../../../src/host/list.ts';
 import { parseSnapshot } from '../../../src/host/storage.ts';
 import { guestRow } from './fixtures.ts';
 
@@ -73,5 +74,74 @@ describe('what a guest marked paid still owes', () => {
     expect(owesMore(guestRow({ paid_amount: 11_990, paid_at: paidAt }))).toBe(0);
     expect(owesMore(guestRow({ total: 15_300, tipped: 16_830, paid_amount: 11_990, paid_at: paidAt }))).toBe(4840);
     expect(owesMore(guestRow({ total: 4400, tipped: 4840, paid_amount: 11_990, paid_at: paidAt }))).toBe(0);
+  });
+});
+
+describe('how a guest paid, as the function answers it (issue 33)', () => {
+  const at = '2026-11-22T02:15:00Z';
+  const paidRow = {
+    ...guestRow(),
+    paid_amount: 11_990,
+    paid_at: at,
+    mark_amount: 7150,
+    mark_at: at,
+    provider_amount: 4840,
+    provider_at: '2026-11-22T02:00:00Z',
+    transfer_notice: { amount: 7150, at },
+  };
+
+  it('keeps the mark, Mercado Pago’s part and the transfer notice apart', () => {
+    expect(parseParty({ ...party, guests: [paidRow] })?.guests[0]).toEqual(paidRow);
+  });
+
+  it('reads an answer or a kept snapshot from before Mercado Pago: what was paid was the host’s mark', () => {
+    const old = Object.fromEntries(Object.entries(paidRow).filter(([field]) => !/^(mark_|provider_|transfer_)/.test(field)));
+    expect(parseParty({ ...party, guests: [old] })?.guests[0]).toMatchObject({
+      mark_amount: 11_990,
+      mark_at: at,
+      provider_amount: null,
+      provider_at: null,
+      transfer_notice: null,
+    });
+  });
+
+  it('refuses a part without its time, a fraction, or a notice that is not one', () => {
+    const broken = [
+      { ...paidRow, provider_amount: 4840, provider_at: null },
+      { ...paidRow, mark_amount: 1.5 },
+      { ...paidRow, transfer_notice: { amount: -1, at } },
+      { ...paidRow, transfer_notice: 'sí' },
+    ];
+    for (const guest of broken) expect(parseParty({ ...party, guests: [guest] }), JSON.stringify(guest)).toBeNull();
+  });
+
+  it('marks what Mercado Pago left of the tipped total, never below zero', () => {
+    expect(markToSettle(guestRow({ tipped: 11_990 }))).toBe(11_990);
+    expect(markToSettle(guestRow({ tipped: 11_990, provider_amount: 4840 }))).toBe(7150);
+    expect(markToSettle(guestRow({ tipped: 4840, provider_amount: 11_990 }))).toBe(0);
+  });
+
+  it('adds a mark on its way to Mercado Pago’s part, and takes back only the mark', () => {
+    const guest = guestRow({ tipped: 11_990, paid_amount: 4840, paid_at: at, mark_amount: null, mark_at: null, provider_amount: 4840, provider_at: at });
+    const marked = withPendingMark(guest, {
+      guestId: guest.id,
+      paid: true,
+      amount: 7150,
+      seq: 1,
+      at: Date.parse('2026-11-22T03:00:00Z'),
+      sent: false,
+      problem: null,
+    });
+    expect(marked).toMatchObject({ mark_amount: 7150, paid_amount: 11_990, paid_at: '2026-11-22T03:00:00.000Z' });
+    const unmarked = withPendingMark(marked, {
+      guestId: guest.id,
+      paid: false,
+      amount: null,
+      seq: 2,
+      at: Date.parse('2026-11-22T03:01:00Z'),
+      sent: false,
+      problem: null,
+    });
+    expect(unmarked).toMatchObject({ mark_amount: null, mark_at: null, paid_amount: 4840, paid_at: at });
   });
 });
