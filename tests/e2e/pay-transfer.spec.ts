@@ -4,13 +4,15 @@
  * guest with orders opens 'Transferir', copies the account's data and the
  * amount, loses the signal (the data stay, kept from the party's status),
  * taps 'Ya transferí', and once the signal returns the notice reaches the
- * host's party once: the host function's party lists it, Postgres holds one row.
+ * host's party once: the host function's party lists it, Postgres holds one row,
+ * and the host's page reads 'Avisó que transfirió $X · HH:MM' on the guest's row,
+ * a notice and not a payment (the paid toggle stays unticked).
  */
 import type { Page } from '@playwright/test';
 import { formatPesos as pesos } from '../../supabase/functions/_shared/rules.ts';
 import { asHost } from './bar-bill-support.ts';
 import { addProduct, consumed, enterName, expect, guestIdOf, queueWorkerActive, syncLine, test } from './fixtures.ts';
-import { axeViolations, HOST_KEY, query } from './host-support.ts';
+import { axeViolations, HOST_KEY, query, rowOf, signIn } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -39,9 +41,8 @@ const noticesOf = (guestId: string) => query<{ amount: string }>('select amount:
 test('a guest copies the host’s account, says ‘Ya transferí’ with no signal, and the notice reaches the host once', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   if (!baseURL) throw new Error('no baseURL');
-  const party = (await asHost(baseURL, { action: 'create_party', name: `Transferencias ${Date.now().toString(36)}`, date: '2026-11-28' })) as {
-    code: string;
-  };
+  const partyName = `Transferencias ${Date.now().toString(36)}`;
+  const party = (await asHost(baseURL, { action: 'create_party', name: partyName, date: '2026-11-28' })) as { code: string };
   await asHost(baseURL, { action: 'transfer_details', party: party.code, details: DETAILS });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
@@ -122,4 +123,15 @@ test('a guest copies the host’s account, says ‘Ya transferí’ with no sign
   await expect(notices(page)).toHaveText(`Avisaste que transferiste ${pesos(4840)} · ${time}`);
   expect(await noticesOf(guestId)).toEqual([{ amount: '4840' }]);
   expect(await axeViolations(page)).toEqual([]);
+
+  // The host's page reads it on the guest's row: a notice, not a payment, until the host ticks the toggle.
+  const hostPage = await context.newPage();
+  await hostPage.goto('/anfitrion');
+  // An owner with several parties signs in to their list.
+  await signIn(hostPage);
+  await hostPage.getByRole('listitem').filter({ hasText: partyName }).getByRole('button').click();
+  const row = rowOf(hostPage, 'Tomás Transfiere');
+  await expect(row.getByText(`Avisó que transfirió ${pesos(4840)} · ${time}`)).toBeVisible({ timeout: 10_000 });
+  await expect(row.getByRole('checkbox', { name: 'Pagó Tomás Transfiere' })).not.toBeChecked();
+  await hostPage.close();
 });
