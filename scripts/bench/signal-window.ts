@@ -63,6 +63,22 @@ async function pick(page: Page, index: number): Promise<void> {
   await page.getByRole('button', { name: `Agregar ${name}`, exact: true }).click();
 }
 
+/**
+ * The orders are taken once the phone says they are kept on it (the status line counts what IndexedDB holds):
+ * a guest's signal comes back seconds after the last tap, not within the tap's own write.
+ */
+async function allTaken(page: Page, before: number): Promise<void> {
+  await page.waitForFunction(
+    (count) => {
+      const line = [...document.querySelectorAll('[role="status"]')].map((node) => node.textContent).find((text) => text.startsWith('Sin señal:'));
+      const pending = /(\d+) cambios? pendientes?, guardados? en este teléfono/.exec(line ?? '')?.[1];
+      return Number(pending ?? 0) >= count;
+    },
+    ORDERS + before,
+    { timeout: 30_000, polling: 50 },
+  );
+}
+
 async function enterTab(page: Page, name: string): Promise<void> {
   await page.getByPlaceholder('Tu nombre real').fill(name);
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -128,6 +144,7 @@ async function oneWindow(appUrl: string, db: pg.Client, link: LinkOptions, guest
       await signal(false);
     }
     for (let index = 0; index < ORDERS; index += 1) await pick(page, index);
+    await allTaken(page, 0);
     const up = Date.now();
     await signal(true);
     return await untilOnServer(db, name, before + ORDERS, up);
