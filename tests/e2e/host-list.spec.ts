@@ -124,6 +124,7 @@ test('offline on a 390 px phone: a mark waits without squeezing the name, the CS
   // The host has opened the page once with the app kept: files the first visit loaded before the worker was in
   // charge are kept only if the install found them loaded already (src/sw/shell.ts), the rest on their next load.
   await page.reload();
+  await showAllGuests(page);
   await expect(rowOf(page, LONG)).toBeVisible({ timeout: 10_000 });
   const tipped = tippedTotal(6500);
 
