@@ -109,23 +109,16 @@ async function upsertOrSplit<Entry extends GuestRowEntry | OrderEntry>(
     guestId,
     entries.map((entry) => entry.row),
   );
+  // A refused run is split in halves until the refused row is alone: then it is parked.
+  const halves = async (): Promise<Step> => {
+    const middle = Math.ceil(entries.length / 2);
+    const first = await upsertOrSplit(how, entries.slice(0, middle), guestId, pass);
+    return first.kind === 'sent' ? upsertOrSplit(how, entries.slice(middle), guestId, pass) : first;
+  };
   return settleAnswer(sortAnswer(answer), pass, entries, {
     guestMissing: (error) => (how.guestMissing ? how.guestMissing(guestId, error, pass) : Promise.resolve({ kind: 'retry', error })),
-    // A run is split in halves until the refused row is alone: then it is parked.
-    refused: entries.length === 1 ? undefined : () => splitInHalves(how, entries, guestId, pass),
+    refused: entries.length > 1 ? halves : undefined,
   });
-}
-
-async function splitInHalves<Entry extends GuestRowEntry | OrderEntry>(
-  how: Inserts<Entry>,
-  entries: readonly Queued<Entry>[],
-  guestId: string,
-  pass: Pass,
-): Promise<Step> {
-  const middle = Math.ceil(entries.length / 2);
-  const first = await upsertOrSplit(how, entries.slice(0, middle), guestId, pass);
-  if (first.kind !== 'sent') return first;
-  return upsertOrSplit(how, entries.slice(middle), guestId, pass);
 }
 
 /** The guest's row: sent ahead of everything, refused only for its name (the guest is asked again). */

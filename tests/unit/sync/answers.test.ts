@@ -116,22 +116,14 @@ describe('settling a sorted answer', () => {
     expect(done).toEqual(['parked 7: HTTP 400 · 22P02']);
   });
 
-  it('leaves a refusal to the kind when it says how (a run split in halves)', async () => {
-    const split: Step = { kind: 'retry', error: 'split' };
-    const { step, done } = await settle({ kind: 'reject', error: 'HTTP 400 · 22P02' }, (log) => ({
-      refused: (error) => Promise.resolve((log.push(`split: ${error}`), split)),
-    }));
-    expect(step).toBe(split);
-    expect(done).toEqual(['split: HTTP 400 · 22P02']);
-  });
-
-  it('brings a missing guest back the kind’s way', async () => {
-    const again: Step = { kind: 'retry', error: 'guest queued again' };
-    const { step, done } = await settle({ kind: 'guest-missing', error: 'HTTP 409 · 23503' }, (log) => ({
-      guestMissing: (error) => Promise.resolve((log.push(`again: ${error}`), again)),
-    }));
-    expect(step).toBe(again);
-    expect(done).toEqual(['again: HTTP 409 · 23503']);
+  it.each<[string, SortedAnswer, keyof OwnAnswers]>([
+    ['a refusal (a run split in halves)', { kind: 'reject', error: 'HTTP 400 · 22P02' }, 'refused'],
+    ['a missing guest (their row queued again)', { kind: 'guest-missing', error: 'HTTP 409 · 23503' }, 'guestMissing'],
+  ])('leaves %s to the kind when it says how', async (_, sorted, way) => {
+    const own: Step = { kind: 'retry', error: 'the kind’s own step' };
+    const { step, done } = await settle(sorted, (log) => ({ [way]: (error: string) => Promise.resolve((log.push(`${way}: ${error}`), own)) }));
+    expect(step).toBe(own);
+    expect(done).toEqual([`${way}: ${'error' in sorted ? sorted.error : ''}`]);
   });
 
   it('parks an entry whose guest is missing when the kind has no way back (a flag on orders)', async () => {
