@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CHUNK_GROUPS } from './build/chunk-groups.ts';
 import { earlyRegistration } from './build/early-registration.ts';
 import { firstView } from './build/first-view.ts';
 import { stylesheetFirst } from './build/head-order.ts';
@@ -12,25 +13,6 @@ import { rootManifest } from './build/root-manifest.ts';
 import { syncWorker } from './build/sync-worker.ts';
 import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
 import { apiOrigin, securityHeaders } from './scripts/lib/csp.ts';
-
-/**
- * The chunks a guest's phone asks for, each a request (and on one bar of signal often a new connection's handshake):
- * what index.html loads; the code the guest's screen and the host's page share (the queue, the way to the server,
- * the small rules both use), which the app asks for once it runs; and the guest's screen with everything it opens
- * later (the tab, its claims, the checkout). Left to itself Rolldown cut the guest's path into nine files, three
- * round trips deep. The host's own sections, the QR code and the queue's requests stay chunks of their own.
- */
-const CHUNK_GROUPS = [
-  { name: 'index', tags: ['$initial' as const] },
-  {
-    name: 'sync',
-    test: /[\\/]src[\\/](sync[\\/](?!transport\.ts)|platform[\\/]|server[\\/](?!rest\.ts)|views[\\/](disclosure|fields)\.ts)|[\\/]supabase[\\/]functions[\\/]_shared[\\/](bar-bill|name-key|menu-import)\.ts/,
-  },
-  {
-    name: 'guest',
-    test: /[\\/]src[\\/](views[\\/](?!host[\\/])|tab[\\/]|payments[\\/]|comments[\\/]|catalogue[\\/]|menu[\\/])|[\\/]supabase[\\/]functions[\\/]_shared[\\/](?!host-)/,
-  },
-];
 
 // The build's own plugins live in build/ (typed and linted like the app); this file only puts them together.
 export default defineConfig(({ mode }) => {

@@ -6,7 +6,7 @@
  * guest's page, the queue's worker) or signed out, marks wait in the queue.
  */
 import type { PhoneDatabase } from '../db/idb.ts';
-import { enqueue, SENT, type OutboxKind, type Queued, type QueuedEntry, type Step } from '../sync/queue.ts';
+import { enqueue, settleAnswer, sortAnswer, type Answer, type AnswerRules, type OutboxKind, type Queued, type QueuedEntry, type Step } from '../sync/queue.ts';
 import type { HostAnswer, HostCall } from './api.ts';
 
 export const PAID_MARK = 'paid-mark';
@@ -61,6 +61,22 @@ export function actionOf(mark: MarkChange): HostCall {
 }
 
 /**
+ * The host function's answers as the outbox sorts them: a refused key (401)
+ * signs the host out, so the mark waits for the next sign-in; any other
+ * refusal but a busy one (408, 429) is for good, as the same request would be
+ * refused again (an unknown guest, a bad amount): 'Reintentar' sends it again.
+ */
+const MARK_RULES: AnswerRules = { heldStatuses: [401], refusedByStatus: true };
+
+/** What the host's page heard, in the outbox's terms: its reason kept as it is, no usable answer as status 0. */
+function sortable(answer: HostAnswer): Answer {
+  if (answer.kind === 'ok') return { status: 200 };
+  if (answer.kind !== 'refused') return { status: 0, error: answer.kind };
+  const retryAfterMs = answer.retryAfterSeconds !== null ? answer.retryAfterSeconds * 1000 : undefined;
+  return { status: answer.status, error: answer.error, retryAfterMs };
+}
+
+/**
  * The kind, sending through `sender` (the host's page, signed in) or holding
  * every mark when there is none. One mark per request, in the host's order.
  */
@@ -75,25 +91,17 @@ export function paidMarkKind(database: PhoneDatabase, sender: () => MarkSender |
       const host = sender();
       if (!entry || !host) return { kind: 'held' };
       const answer = await host.send(actionOf(entry.mark));
-      if (answer.kind === 'ok') {
-        await pass.delivered([entry]);
-        host.told({ kind: 'sent', entry });
-        return SENT;
+      const sorted = sortAnswer(sortable(answer), MARK_RULES);
+      if (sorted.kind === 'retry') {
+        const problem: MarkProblem = answer.kind === 'offline' ? 'offline' : 'failed';
+        await noteProblem(database, entry, problem);
+        host.told({ kind: 'waiting', entry, problem });
+        return sorted;
       }
-      // A refused key signs the host out (the session): the mark waits for the next sign-in.
-      if (answer.kind === 'refused' && answer.status === 401) return { kind: 'held' };
-      const busy = answer.kind === 'refused' && (answer.status === 408 || answer.status === 429);
-      if (answer.kind === 'refused' && !busy) {
-        // Not retried: the same request would be refused again (an unknown guest, a bad amount). 'Reintentar' sends it again.
-        await pass.park([entry], answer.error);
-        host.told({ kind: 'refused', entry, error: answer.error });
-        return SENT;
-      }
-      const problem: MarkProblem = answer.kind === 'offline' ? 'offline' : 'failed';
-      await noteProblem(database, entry, problem);
-      host.told({ kind: 'waiting', entry, problem });
-      const retryAfterMs = answer.kind === 'refused' && answer.retryAfterSeconds !== null ? answer.retryAfterSeconds * 1000 : undefined;
-      return { kind: 'retry', retryAfterMs, error: answer.kind === 'refused' ? answer.error : answer.kind };
+      const step = await settleAnswer(sorted, pass, [entry]);
+      if (sorted.kind === 'ok') host.told({ kind: 'sent', entry });
+      if (sorted.kind === 'reject') host.told({ kind: 'refused', entry, error: sorted.error });
+      return step;
     },
     // Sent as it was: the host's latest tap for the guest is what it says.
     retried: (_tx, entry) => Promise.resolve({ ...entry, problem: null }),

@@ -9,7 +9,7 @@
 import type { PhoneDatabase, Tx } from '../db/idb.ts';
 import { isUuid, type TransferNoticeRecord } from '../db/records.ts';
 import type { Outbox } from '../sync/index.ts';
-import { classifyAnswer, describeAnswer, enqueue, SENT, type OutboxKind, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
+import { enqueue, SENT, settleAnswer, sortAnswer, type AnswerRules, type OutboxKind, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
 import { queueGuestAgain, refusedGuests } from '../tab/guest-rows.ts';
 import { isPaymentAmount } from '../../supabase/functions/_shared/rules.ts';
 
@@ -57,9 +57,8 @@ async function changeNotice(tx: Tx, id: string, update: (notice: TransferNoticeR
   if (notice !== undefined) void tx.put('transfers', update(notice));
 }
 
-/** The server says the guest is not in the party: their row is missing there (notify_transfer's own check). */
-const guestMissing = (answer: { readonly code?: string | undefined; readonly message?: string | undefined }) =>
-  answer.code === '23503' && (answer.message ?? '').includes('transfer_notices_user');
+/** The server says the guest is not in the party: their row is missing there (notify_transfer's own check, a 23503 naming it). */
+const NOTICE_RULES: AnswerRules = { guestKeys: ['transfer_notices_user'] };
 
 type Transport = () => SyncTransport | Promise<SyncTransport>;
 
@@ -74,20 +73,14 @@ export function transferKind(database: PhoneDatabase, transport: Transport): Out
       if (!entry) return SENT;
       const { id, amount, created_at } = entry.notice;
       const answer = await (await transport()).callFunction(entry.guestId, 'notify_transfer', { p_id: id, p_amount: amount, p_created_at: created_at });
-      if (guestMissing(answer)) return queueGuestAgain(database, entry.guestId, describeAnswer(answer), pass);
-      const verdict = classifyAnswer(answer);
-      if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describeAnswer(answer) };
-      if (verdict === 'config') return { kind: 'config', error: describeAnswer(answer) };
-      if (verdict === 'guest-missing') return queueGuestAgain(database, entry.guestId, describeAnswer(answer), pass);
-      if (verdict === 'reject') {
-        await pass.park([entry], describeAnswer(answer));
-        return SENT;
-      }
-      // Marked before the entry leaves, on its own (as a claim's amount is): a replay after a crash in between is answered the same.
-      const stored = storedNotice(answer.data);
-      await database.write(['transfers'], (tx) => changeNotice(tx, id, (notice) => ({ ...notice, ...stored, state: 'sent' })));
-      await pass.delivered([entry]);
-      return SENT;
+      return settleAnswer(sortAnswer(answer, NOTICE_RULES), pass, [entry], {
+        guestMissing: (error) => queueGuestAgain(database, entry.guestId, error, pass),
+        // Marked before the entry leaves, on its own (as a claim's amount is): a replay after a crash in between is answered the same.
+        async taken() {
+          const stored = storedNotice(answer.data);
+          await database.write(['transfers'], (tx) => changeNotice(tx, id, (notice) => ({ ...notice, ...stored, state: 'sent' })));
+        },
+      });
     },
     parked: (tx, entry) => changeNotice(tx, entry.notice.id, (notice) => ({ ...notice, state: 'refused' })),
     async retried(tx, entry) {

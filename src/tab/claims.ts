@@ -8,7 +8,7 @@
  */
 import { isUuid, type Order, type PhoneDatabase, type UnclaimedLine } from '../db/index.ts';
 import type { Tx } from '../db/idb.ts';
-import { classifyAnswer, describeAnswer, enqueue, SENT, type OutboxKind, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
+import { enqueue, SENT, settleAnswer, sortAnswer, type OutboxKind, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
 import { shareAmount } from '../../supabase/functions/_shared/bar-bill.ts';
 import { queueGuestAgain, refusedGuests } from './guest-rows.ts';
 
@@ -91,21 +91,16 @@ export function claimKind(database: PhoneDatabase, transport: Transport): Outbox
       const answer = await (
         await transport()
       ).callFunction(entry.guestId, 'claim_bill_line', { p_id: id, p_line: line, p_shares: shares, p_created_at: created_at });
-      const verdict = classifyAnswer(answer);
-      if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describeAnswer(answer) };
-      if (verdict === 'config') return { kind: 'config', error: describeAnswer(answer) };
-      if (verdict === 'guest-missing') return queueGuestAgain(database, entry.guestId, describeAnswer(answer), pass);
-      if (verdict === 'reject') {
-        await pass.park([entry], describeAnswer(answer));
-        return SENT;
-      }
-      // The claim as the server stored it: its amount (a share's, to the peso) replaces the phone's estimate. Written
-      // before the entry leaves, on its own (a delivery touching the tab's records would make every delivery wait on them):
-      // a replay after a crash in between is answered with the same claim.
-      const amount = storedAmount(answer.data);
-      if (amount !== null) await database.write(['orders'], (tx) => changeClaim(tx, id, (order) => ({ ...order, product_price: amount })));
-      await pass.delivered([entry]);
-      return SENT;
+      return settleAnswer(sortAnswer(answer), pass, [entry], {
+        guestMissing: (error) => queueGuestAgain(database, entry.guestId, error, pass),
+        // The claim as the server stored it: its amount (a share's, to the peso) replaces the phone's estimate. Written
+        // before the entry leaves, on its own (a delivery touching the tab's records would make every delivery wait on them):
+        // a replay after a crash in between is answered with the same claim.
+        async taken() {
+          const amount = storedAmount(answer.data);
+          if (amount !== null) await database.write(['orders'], (tx) => changeClaim(tx, id, (order) => ({ ...order, product_price: amount })));
+        },
+      });
     },
     // Refused for good ('Otra persona ya lo reclamó.', a bill settled or changed): it stays on the tab, struck through, and leaves the total.
     parked: (tx, entry, error) => changeClaim(tx, entry.claim.id, (order) => ({ ...order, rejected: error })),

@@ -11,12 +11,12 @@ import type { Order, OrderRow, PhoneDatabase } from '../db/index.ts';
 import type { Tx } from '../db/idb.ts';
 import {
   chunk,
-  classifyAnswer,
-  describeAnswer,
   enqueue,
   jsonBytes,
   MAX_BATCH_BYTES,
   SENT,
+  settleAnswer,
+  sortAnswer,
   type OutboxKind,
   type Pass,
   type Queued,
@@ -109,23 +109,16 @@ async function upsertOrSplit<Entry extends GuestRowEntry | OrderEntry>(
     guestId,
     entries.map((entry) => entry.row),
   );
-  const verdict = classifyAnswer(answer);
-  if (verdict === 'ok') {
-    await pass.delivered(entries);
-    return SENT;
-  }
-  if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describeAnswer(answer) };
-  if (verdict === 'config') return { kind: 'config', error: describeAnswer(answer) };
-  if (verdict === 'guest-missing')
-    return how.guestMissing ? how.guestMissing(guestId, describeAnswer(answer), pass) : { kind: 'retry', error: describeAnswer(answer) };
-  if (entries.length === 1) {
-    await pass.park(entries, describeAnswer(answer));
-    return SENT;
-  }
-  const middle = Math.ceil(entries.length / 2);
-  const first = await upsertOrSplit(how, entries.slice(0, middle), guestId, pass);
-  if (first.kind !== 'sent') return first;
-  return upsertOrSplit(how, entries.slice(middle), guestId, pass);
+  // A refused run is split in halves until the refused row is alone: then it is parked.
+  const halves = async (): Promise<Step> => {
+    const middle = Math.ceil(entries.length / 2);
+    const first = await upsertOrSplit(how, entries.slice(0, middle), guestId, pass);
+    return first.kind === 'sent' ? upsertOrSplit(how, entries.slice(middle), guestId, pass) : first;
+  };
+  return settleAnswer(sortAnswer(answer), pass, entries, {
+    guestMissing: (error) => (how.guestMissing ? how.guestMissing(guestId, error, pass) : Promise.resolve({ kind: 'retry', error })),
+    refused: entries.length > 1 ? halves : undefined,
+  });
 }
 
 /** The guest's row: sent ahead of everything, refused only for its name (the guest is asked again). */
@@ -189,14 +182,9 @@ function activeKind(transport: Transport): OutboxKind<ActiveEntry> {
       const active = entry.kind === 'reactivate-orders';
       // Chunks already sent may be sent again after a retry.
       for (const ids of chunk(entry.orderIds, RESET_CHUNK_IDS)) {
-        const answer = await (await transport()).setOrdersActive(entry.guestId, ids, active);
-        const verdict = classifyAnswer(answer);
-        if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error: describeAnswer(answer) };
-        if (verdict === 'config') return { kind: 'config', error: describeAnswer(answer) };
-        if (verdict === 'reject' || verdict === 'guest-missing') {
-          await pass.park([entry], describeAnswer(answer));
-          return SENT;
-        }
+        const sorted = sortAnswer(await (await transport()).setOrdersActive(entry.guestId, ids, active));
+        // Refused, or its guest missing: parked (no guest's row is queued again for a flag).
+        if (sorted.kind !== 'ok') return settleAnswer(sorted, pass, [entry]);
       }
       await pass.delivered([entry]);
       return SENT;

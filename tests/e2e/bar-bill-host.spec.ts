@@ -11,7 +11,7 @@ import { evenPart } from '../../supabase/functions/_shared/bar-bill.ts';
 import { formatPesos as pesos } from '../../supabase/functions/_shared/rules.ts';
 import { comparisonOf, csvAgrees, figure, sectionAgrees } from './bar-bill-support.ts';
 import { enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, HOST_KEY, order, query, signIn } from './host-support.ts';
+import { axeViolations, HOST_KEY, newPartyOnPage, order, query } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -22,13 +22,7 @@ test('the host pastes the bar’s bill, compares it, spreads what nobody declare
   const origin = baseURL ?? '';
   const name = `Cuenta de Ana ${Date.now() % 100_000}`;
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/anfitrion');
-  await signIn(page);
-  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
-  await page.getByPlaceholder('Nombre de la fiesta').fill(name);
-  await page.getByRole('button', { name: 'Crear fiesta' }).click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-  const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+  const code = await newPartyOnPage(page, origin, name);
 
   // Two guests declare part of the bill from their own phones.
   const phones: Page[] = [];

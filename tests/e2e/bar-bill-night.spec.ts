@@ -25,7 +25,7 @@ import {
   tabTotalOf,
 } from './bar-bill-support.ts';
 import { consumed, expect, guestIdOf, syncLine, test } from './fixtures.ts';
-import { HOST_KEY, order, signIn } from './host-support.ts';
+import { HOST_KEY, newPartyOnPage, order } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 
@@ -58,13 +58,7 @@ test('the night adds up: bill, claims, a race, the spread and a guest of honour;
 
   // The host opens a party from their page.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/anfitrion');
-  await signIn(page);
-  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
-  await page.getByPlaceholder('Nombre de la fiesta').fill(`Noche ${suffix}`);
-  await page.getByRole('button', { name: 'Crear fiesta' }).click();
-  await expect(page.getByRole('heading', { name: `Noche ${suffix}` })).toBeVisible();
-  const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${baseURL}/f/`.length);
+  const code = await newPartyOnPage(page, baseURL, `Noche ${suffix}`);
   expect(code).not.toBe('');
   // Its guests pay at the party's page, whose address carries the amount 'agrees' reads; the checkout is pay-mercadopago.spec.ts's.
   await asHost(baseURL, { action: 'set_mercadopago', party: code, on: false });

@@ -8,7 +8,7 @@
  * is said as the list read again holds it.
  */
 import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, HOST_KEY, query, signIn } from './host-support.ts';
+import { axeViolations, HOST_KEY, newPartyOnPage, query, signIn } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -103,14 +103,7 @@ test('an import whose answer is lost says what the server holds: nothing when it
   test.setTimeout(120_000);
   const origin = baseURL ?? '';
   const name = `Carta perdida ${Date.now() % 100_000}`;
-  await page.goto('/anfitrion');
-  await signIn(page);
-  // The owner lands on 'Fiestas'.
-  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
-  await page.getByPlaceholder('Nombre de la fiesta').fill(name);
-  await page.getByRole('button', { name: 'Crear fiesta' }).click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-  const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+  const code = await newPartyOnPage(page, origin, name);
   // The new party opens on 'Compartir'; its list is a tap away, each category closed until tapped.
   await page.getByRole('tab', { name: 'Carta' }).click();
   const carta = page.getByRole('region', { name: 'Carta' });

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatPesos as pesos } from '../../supabase/functions/_shared/rules.ts';
 import { consumed, enterName, expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, HOST_KEY, order, query, rowOf, signIn, totalOf } from './host-support.ts';
+import { axeViolations, HOST_KEY, newPartyOnPage, order, query, rowOf, totalOf } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 test.skip(!process.env.BAR_TAB_MERCADOPAGO_URL, 'the product runs with a real Mercado Pago token: no stand-in to pay through');
@@ -54,13 +54,7 @@ test('the host sets how the party is paid, and a Mercado Pago payment shows on t
   const origin = baseURL ?? '';
   const name = `Pagos de Ana ${Date.now() % 100_000}`;
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/anfitrion');
-  await signIn(page);
-  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
-  await page.getByPlaceholder('Nombre de la fiesta').fill(name);
-  await page.getByRole('button', { name: 'Crear fiesta' }).click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-  const code = ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
+  const code = await newPartyOnPage(page, origin, name);
 
   // 'Pagos': the deployment has Mercado Pago (the stand-in), so a new party takes it.
   await page.getByRole('tab', { name: 'Pagos' }).click();

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import type * as Axe from 'axe-core';
 import pg from 'pg';
 import { tippedTotal } from '../../supabase/functions/_shared/rules.ts';
-import { addProduct, enterName } from './fixtures.ts';
+import { addProduct, enterName, expect } from './fixtures.ts';
 
 export const HOST_KEY = process.env.BAR_TAB_HOST_KEY ?? '';
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -74,6 +74,17 @@ export const rowOf = (page: Page, name: string): Locator => page.getByRole('list
 export async function signIn(page: Page, key = HOST_KEY): Promise<void> {
   await page.getByPlaceholder('Clave de anfitrión').fill(key);
   await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** The owner makes a new party on the host's page and lands on it: its code, read from the link the page shows. */
+export async function newPartyOnPage(page: Page, origin: string, name: string): Promise<string> {
+  await page.goto('/anfitrion');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Nueva fiesta' }).click();
+  await page.getByPlaceholder('Nombre de la fiesta').fill(name);
+  await page.getByRole('button', { name: 'Crear fiesta' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  return ((await page.locator('.host-link a').textContent()) ?? '').slice(`${origin}/f/`.length);
 }
 
 export async function axeViolations(page: Page): Promise<string[]> {

@@ -1,0 +1,62 @@
+/**
+ * The chunks a guest's phone asks for, each a request (and on one bar of signal often a new connection's handshake):
+ * what index.html loads; the code the guest's screen and the host's page share (the queue, the way to the server,
+ * the small rules both use), which the app asks for once it runs; and the guest's screen with everything it opens
+ * later (the tab, its claims, the checkout). Left to itself Rolldown cut the guest's path into nine files, three
+ * round trips deep. The host's own sections, the QR code and the queue's requests stay chunks of their own.
+ * The groups name their folders here; the module-id tests Rolldown wants are built from the lists.
+ */
+
+/** A folder (ending in '/') or a file, and what in it stays out (a name, or how names begin). */
+interface Place {
+  readonly path: string;
+  readonly except?: readonly string[];
+}
+
+/** Where a group's modules are: under src/, and under supabase/functions/_shared/ (the rules app and functions share). */
+interface Places {
+  readonly src: readonly Place[];
+  readonly shared: readonly Place[];
+}
+
+/** What the guest's screen and the host's page share: not the queue's requests (transport.ts) nor PostgREST's builder (rest.ts). */
+export const SYNC_PLACES: Places = {
+  src: [
+    { path: 'sync/', except: ['transport.ts'] },
+    { path: 'platform/' },
+    { path: 'server/', except: ['rest.ts'] },
+    { path: 'views/disclosure.ts' },
+    { path: 'views/fields.ts' },
+  ],
+  shared: [{ path: 'bar-bill.ts' }, { path: 'name-key.ts' }, { path: 'menu-import.ts' }],
+};
+
+/** The guest's screen and what it opens later; not the host's page, nor the host function's own rules (host-…). */
+export const GUEST_PLACES: Places = {
+  src: [{ path: 'views/', except: ['host/'] }, { path: 'tab/' }, { path: 'payments/' }, { path: 'comments/' }, { path: 'catalogue/' }, { path: 'menu/' }],
+  shared: [{ path: '', except: ['host-'] }],
+};
+
+/** A path separator as a module id has it, on any system. */
+const SEP = String.raw`[\\/]`;
+
+const pattern = (path: string): string =>
+  path
+    .split('/')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, String.raw`\$&`))
+    .join(SEP);
+
+function alternatives(places: readonly Place[]): string {
+  return places.map(({ path, except }) => pattern(path) + (except ? `(?!${except.map(pattern).join('|')})` : '')).join('|');
+}
+
+/** Whether a module id lies in the places: anywhere in the id, as Rolldown's `test` reads it. */
+export function placesTest({ src, shared }: Places): RegExp {
+  return new RegExp(`${SEP}src${SEP}(?:${alternatives(src)})|${SEP}supabase${SEP}functions${SEP}_shared${SEP}(?:${alternatives(shared)})`);
+}
+
+export const CHUNK_GROUPS = [
+  { name: 'index', tags: ['$initial' as const] },
+  { name: 'sync', test: placesTest(SYNC_PLACES) },
+  { name: 'guest', test: placesTest(GUEST_PLACES) },
+];

@@ -1,0 +1,63 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHUNK_GROUPS } from '../../../build/chunk-groups.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+/** The module-id tests as vite.config.ts wrote them before the groups named their folders: the lists must say the same. */
+const BEFORE = {
+  sync: /[\\/]src[\\/](sync[\\/](?!transport\.ts)|platform[\\/]|server[\\/](?!rest\.ts)|views[\\/](disclosure|fields)\.ts)|[\\/]supabase[\\/]functions[\\/]_shared[\\/](bar-bill|name-key|menu-import)\.ts/,
+  guest:
+    /[\\/]src[\\/](views[\\/](?!host[\\/])|tab[\\/]|payments[\\/]|comments[\\/]|catalogue[\\/]|menu[\\/])|[\\/]supabase[\\/]functions[\\/]_shared[\\/](?!host-)/,
+};
+
+const testOf = (name: string): RegExp => {
+  const test = CHUNK_GROUPS.find((group) => group.name === name && 'test' in group)?.test;
+  if (!test) throw new Error(`no group ${name}`);
+  return test;
+};
+
+/** The groups a module id falls in, in Rolldown's order. */
+const groupsOf = (id: string): string[] => ['sync', 'guest'].filter((name) => testOf(name).test(id));
+
+describe('the chunk groups', () => {
+  it.each([
+    ['src/views/TabScreen.tsx', ['guest']],
+    ['src/views/host/X.tsx', []],
+    ['src/views/host/HostApp.tsx', []],
+    ['src/sync/engine.ts', ['sync']],
+    ['src/sync/transport.ts', []],
+    ['src/server/rest.ts', []],
+    ['src/server/client.ts', ['sync']],
+    // A view both share goes with the queue: Rolldown takes the first group that matches.
+    ['src/views/fields.ts', ['sync', 'guest']],
+    ['supabase/functions/_shared/bar-bill.ts', ['sync', 'guest']],
+    ['supabase/functions/_shared/host-request.ts', []],
+    ['src/host/bill.ts', []],
+  ])('put %s in %o', (path, groups) => {
+    expect(groupsOf(join(ROOT, path))).toEqual(groups);
+  });
+
+  /** Every module of the app and the shared rules, as Rolldown names them here and on Windows, and ids that only look alike. */
+  const ids = [
+    ...['src', 'supabase/functions/_shared'].flatMap((folder) =>
+      readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).map((path) => `${ROOT}/${folder}/${path}`),
+    ),
+    '/app/node_modules/some-lib/src/platform/index.js',
+    '/app/src/sync/transport.ts?worker',
+    '/app/src/sync/transport.tsx',
+    '/app/src/views/fields.tsx',
+    '/app/src/views/hosting/A.tsx',
+    '/app/supabase/functions/_shared/bar-bill.tsx',
+    '/app/supabase/functions/_shared/hosted.ts',
+    '/app/src/menu',
+  ];
+  const both = [...ids, ...ids.map((id) => id.replaceAll('/', '\\'))];
+
+  it.each(['sync', 'guest'] as const)('%s takes exactly the modules its regular expression took before', (name) => {
+    expect(both.length).toBeGreaterThan(100);
+    const now = both.filter((id) => testOf(name).test(id));
+    expect(now).toEqual(both.filter((id) => BEFORE[name].test(id)));
+  });
+});
