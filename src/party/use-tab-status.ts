@@ -6,14 +6,15 @@ import { billToClaimFor, lastTabStatus, readTabStatus, type StatusGuest, type Ta
 
 /** Between two contacts while the tab is open and visible. */
 export const STATUS_EVERY_MS = 30_000;
-/** After a claim of the bar's bill reached the server (or was refused): what is left to claim, asked once the writes settle. */
+/** After a change reached the server (or was refused) while the bar's bill has lines to claim: what is left, asked once the writes settle. */
 export const AFTER_CLAIM_MS = 400;
 
 /**
  * The party's status as last heard: asked when the tab opens, when the signal
  * returns, when the page becomes visible and every 30 s. Until an answer comes,
  * what the phone heard before (a party that ended stays ended with no signal);
- * null when it never heard.
+ * null when it never heard. An answer to an older question never replaces a
+ * newer one's: the screen never goes back to a count the server has moved past.
  */
 export function useTabStatus(guest: StatusGuest): TabStatus | null {
   const [status, setStatus] = useState<TabStatus | null>(() => lastTabStatus(guest.id));
@@ -23,14 +24,21 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
     if (!backend) return undefined;
     let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let asked = 0;
+    let shown = 0;
     const ask = () => {
+      const question = ++asked;
       void readTabStatus(backend, { id, party }).then((heard) => {
-        if (current && heard) setStatus(heard);
+        if (!current || !heard || question < shown) return;
+        shown = question;
+        setStatus(heard);
       });
     };
     const stop = atEachContact(ask, STATUS_EVERY_MS);
-    // While the bill has lines to claim, a claim's answer (the tab's records change) asks what is left.
-    const stopWatching = onStoresChanged(phoneDatabase.name, ['orders'], () => {
+    // While the bill has lines to claim, whatever reaches the server changes what is left: a claim's answer (the tab's
+    // records change), and a pick or a 'Quitar' the server took (the outbox lets go of it; the tab's records stay as they
+    // were). A phone reopened with its pick still queued heard the bill before the pick arrived, and showed one unit too many.
+    const stopWatching = onStoresChanged(phoneDatabase.name, ['orders', 'outbox'], () => {
       if (!billToClaimFor(id)) return;
       clearTimeout(timer);
       timer = setTimeout(ask, AFTER_CLAIM_MS);

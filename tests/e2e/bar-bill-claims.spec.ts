@@ -118,3 +118,38 @@ test('two guests claim what nobody declared, race for the last unit, one claims 
   await ana.context().close();
   await beto.context().close();
 });
+
+// The cause of a once-seen 'Quedan 3': a phone reopened with its own Summer Ale still queued heard the bill before the order
+// reached the server, and nothing asked again once it did; the count stayed one too high until the 30 s contact.
+test("a guest's own order that reaches the server after the bill was heard is counted as soon as it arrives", async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  if (!baseURL) throw new Error('no baseURL');
+  const suffix = Date.now().toString(36);
+  const party = (await asHost(baseURL, { action: 'create_party', name: `Cuenta tarde ${suffix}`, date: '2026-11-28' })) as { code: string };
+  const ana = await phoneAt(browser, baseURL, `/f/${party.code}`, 'Ana Tarde');
+  await expect(syncLine(ana)).toHaveText(SYNCED);
+  // The bar's signal holds Ana's orders back until the test lets them through.
+  let letThrough = () => {};
+  const through = new Promise<void>((resolve) => (letThrough = resolve));
+  await ana.context().route(
+    (url) => url.pathname === '/rest/v1/orders',
+    async (route) => {
+      if (route.request().method() === 'POST') await through;
+      // The page that sent it may have reloaded since: its request is gone.
+      await route.continue().catch(() => undefined);
+    },
+  );
+  await order(ana, 'summer', 'Summer Ale 500cc');
+  await expect(syncLine(ana)).toHaveText(/Enviando 1 cambio pendiente/);
+  await asHost(baseURL, { action: 'save_bill', party: party.code, lines: [{ product: 'Summer Ale 500cc', quantity: 3, unitPrice: 4400 }] });
+
+  // Reopened, the phone hears the bill while its order is still on the way: the server counts three left.
+  const heard = ana.waitForResponse((answer) => answer.url().includes('/rpc/my_tab_status'));
+  await ana.reload();
+  await heard;
+  letThrough();
+  await expect(syncLine(ana)).toHaveText(SYNCED);
+  // Well before the next 30 s contact.
+  await expect(claims(ana).getByRole('listitem').filter({ hasText: 'Summer Ale 500cc' })).toContainText('Quedan 2', { timeout: 5_000 });
+  await ana.context().close();
+});
