@@ -133,13 +133,15 @@ function rememberTabStatus(guestId: string, json: unknown): void {
 }
 
 /**
- * Null when there is no usable answer (no signal, a captive portal): the phone
- * keeps what it last heard. The bar's bill is the tab's to keep (TabScreen hands it over).
+ * Null when there is no usable answer (no signal, a captive portal) or when
+ * `newest` says a later question was answered first: the phone keeps what it
+ * last heard. The bar's bill is the tab's to keep (TabScreen hands it over).
  */
-export async function readTabStatus(backend: BackendConfig, guest: StatusGuest): Promise<TabStatus | null> {
+export async function readTabStatus(backend: BackendConfig, guest: StatusGuest, newest: () => boolean = () => true): Promise<TabStatus | null> {
   const answer = await rpc(serverClient(backend), 'my_tab_status', {}, guest);
   const status = answer.kind === 'ok' ? parseTabStatus(answer.data) : null;
-  if (answer.kind === 'ok' && status) rememberTabStatus(guest.id, answer.data);
+  if (answer.kind !== 'ok' || !status || !newest()) return null;
+  rememberTabStatus(guest.id, answer.data);
   return status;
 }
 

@@ -26,12 +26,15 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let asked = 0;
     let shown = 0;
+    // Said once per answer, as it is kept: answers can come back in another order than their questions.
+    const newest = (question: number) => () => {
+      if (question < shown) return false;
+      shown = question;
+      return true;
+    };
     const ask = () => {
-      const question = ++asked;
-      void readTabStatus(backend, { id, party }).then((heard) => {
-        if (!current || !heard || question < shown) return;
-        shown = question;
-        setStatus(heard);
+      void readTabStatus(backend, { id, party }, newest(++asked)).then((heard) => {
+        if (current && heard) setStatus(heard);
       });
     };
     const stop = atEachContact(ask, STATUS_EVERY_MS);
