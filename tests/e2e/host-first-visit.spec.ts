@@ -11,11 +11,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { startHeldFileProxy, type HeldFileProxy } from '../support/held-file-proxy.ts';
 import { expect, queueWorkerRegistered, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { HOST_KEY, signInToDefaultParty, totalOf } from './host-support.ts';
+import { HOST_KEY, HOST_STYLESHEET, hostPageKept, signInToDefaultParty, totalOf } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 
-const HOST_STYLESHEET = /^\/assets\/HostApp-[\w-]+\.css$/;
 /** Chromium's HTTP cache lets a request wait at most 20 s for an entry another request is writing. */
 const SLOWER_THAN_THE_CACHE_WAITS_MS = 22_000;
 
@@ -37,14 +36,6 @@ async function controlled(page: Page): Promise<void> {
     await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   });
 }
-
-/** Every file the app's worker keeps, by path. */
-const keptPaths = (page: Page) =>
-  page.evaluate(async () => {
-    const names = (await caches.keys()).filter((name) => name.startsWith('bar-tab-shell-'));
-    const requests = (await Promise.all(names.map(async (name) => (await caches.open(name)).keys()))).flat();
-    return requests.map((request) => new URL(request.url).pathname);
-  });
 
 /** No signal (the function cut at the context too, as host-list.spec.ts explains). */
 async function goOffline(context: BrowserContext): Promise<void> {
@@ -71,7 +62,7 @@ test('a first visit whose stylesheet came after the worker took charge reopens w
   await expect(totalOf(page, 'Total de la fiesta')).toBeVisible({ timeout: 10_000 });
   expect(await totalsColumns(page)).toBe(2);
   // What the page loaded before the worker was in charge is kept once the page is idle, with no visit in between.
-  await expect.poll(() => keptPaths(page), { timeout: 10_000 }).toContainEqual(expect.stringMatching(HOST_STYLESHEET));
+  await hostPageKept(page);
   await queueWorkerRegistered(page);
 
   await goOffline(context);
