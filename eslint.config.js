@@ -28,7 +28,8 @@ const SURFACES = {
   // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.
   platform: ['index.ts', 'clock.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
-  pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts'],
+  // keep-loaded.ts: only the host's page loads files its first visit may not have kept, so it comes in that chunk, not the guests' first load.
+  pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts', 'keep-loaded.ts'],
   // rest.ts: PostgREST's query builder (postgrest-js), which the queue's requests load with the first flush, never with the page.
   server: ['index.ts', 'rest.ts'],
   // queue.ts: what a capability needs to own a kind of change, without the page's engine (the queue's worker loads it).

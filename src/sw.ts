@@ -7,8 +7,8 @@
  * Background Sync is the queue's own worker's (src/sync-worker.ts): this one
  * stays small, as a first visit on one bar of signal downloads it.
  */
-import { SKIP_WAITING_MESSAGE } from './pwa/messages.ts';
-import { activateShell, installShell, planShell, respond, type ShellEntry } from './sw/shell.ts';
+import { KEEP_LOADED_MESSAGE, SKIP_WAITING_MESSAGE } from './pwa/messages.ts';
+import { activateShell, installShell, keepLoaded, planShell, respond, type ShellEntry } from './sw/shell.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   /** The build's files, written in by vite-plugin-pwa (vite.config.ts, build/offline-plan.ts). */
@@ -29,5 +29,8 @@ self.addEventListener('fetch', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  const data = event.data as { type?: unknown; urls?: string[] } | null;
+  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  // What the page loaded before this worker was in charge (src/pwa/keep-loaded.ts): only the plan's files, only from the HTTP cache.
+  else if (data?.type === KEEP_LOADED_MESSAGE && Array.isArray(data.urls)) event.waitUntil(keepLoaded(shell, data.urls));
 });

@@ -7,7 +7,8 @@
  * digests. A page whose bytes differ (a host that adds its analytics or
  * snippets to it) is asked from the server and kept if it is this build's.
  * What is needed only with signal (the sync transport) or only by the host is
- * kept when it first loads, never fetched at install.
+ * kept when it first loads, never fetched at install, or from the HTTP cache
+ * when the page says it loaded it before the worker was in charge.
  */
 
 import { withBlockingEarlyScript } from '../pwa/early-script-tag.ts';
@@ -154,6 +155,18 @@ export async function activateShell(shell: Shell): Promise<void> {
   const earlier = names.filter((name) => name !== shell.cacheName && (name.startsWith(CACHE_PREFIX) || name.startsWith(OLD_PREFIX)));
   await Promise.all(earlier.map((name) => caches.delete(name)));
   await keepLoadedBy(await shell.open(), shell, Promise.resolve());
+}
+
+/**
+ * Keeps the files the page says it loaded before this worker was in charge
+ * (src/pwa/keep-loaded.ts), those of the plan the HTTP cache holds: one still
+ * on its way when the install looked is kept now, not at its next load, which
+ * may come with no signal.
+ */
+export async function keepLoaded(shell: Shell, urls: readonly string[]): Promise<void> {
+  const cache = await shell.open();
+  const entries = urls.flatMap((url) => shell.byPath.get(new URL(url, shell.scope).pathname) ?? []);
+  await Promise.all(entries.map((entry) => keepIfLoaded(cache, shell, entry).catch(() => undefined)));
 }
 
 /** Cache first; what is not kept yet (a later entry) is kept on its first load. */

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, forgetGuests, guestPhone, HOST_KEY, order, query, rowOf, showAllGuests, signInToDefaultParty } from './host-support.ts';
+import { axeViolations, forgetGuests, guestPhone, HOST_KEY, hostPageKept, order, query, rowOf, showAllGuests, signInToDefaultParty } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -120,12 +120,8 @@ test('offline on a 390 px phone: a mark waits without squeezing the name, the CS
   await setUpParty(page, browser, baseURL ?? '');
   await signInToDefaultParty(page);
   await expect(rowOf(page, LONG)).toBeVisible({ timeout: 10_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // The host has opened the page once with the app kept: files the first visit loaded before the worker was in
-  // charge are kept only if the install found them loaded already (src/sw/shell.ts), the rest on their next load.
-  await page.reload();
-  await showAllGuests(page);
-  await expect(rowOf(page, LONG)).toBeVisible({ timeout: 10_000 });
+  // No visit in between: the first one's files are kept once the page is idle, its stylesheet too.
+  await hostPageKept(page);
   const tipped = tippedTotal(6500);
 
   await goOffline(context);

@@ -124,3 +124,23 @@ export async function signInToDefaultParty(page: Page): Promise<void> {
   await signIn(page);
   await openDefaultParty(page);
 }
+
+/** Every file the app's worker keeps, by path. */
+export const keptPaths = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith('bar-tab-shell-'));
+    const requests = (await Promise.all(names.map(async (name) => (await caches.open(name)).keys()))).flat();
+    return requests.map((request) => new URL(request.url).pathname);
+  });
+
+export const HOST_STYLESHEET = /^\/assets\/HostApp-[\w-]+\.css$/;
+
+/**
+ * The app's worker keeps the host's page, its code and its stylesheet: on a first visit they load before the worker is
+ * in charge, and the page tells the worker once it is idle (src/pwa/keep-loaded.ts). From then on it opens with no signal.
+ */
+export async function hostPageKept(page: Page): Promise<void> {
+  await expect
+    .poll(() => keptPaths(page), { timeout: 10_000 })
+    .toEqual(expect.arrayContaining([expect.stringMatching(HOST_STYLESHEET), expect.stringMatching(/^\/assets\/HostApp-[\w-]+\.js$/)]));
+}

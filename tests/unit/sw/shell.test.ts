@@ -5,7 +5,7 @@
  * downloads only what changed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateShell, installShell, planShell, respond, type ShellEntry } from '../../../src/sw/shell.ts';
+import { activateShell, installShell, keepLoaded, planShell, respond, type ShellEntry } from '../../../src/sw/shell.ts';
 
 const SCOPE = 'https://bar.example/';
 const PAGE = { url: 'index.html', integrity: 'sha256-page', names: '/assets/index-a1.js' };
@@ -144,6 +144,33 @@ describe('installing on a first visit, while the page is still loading', () => {
     await installShell(shell);
     await activateShell(shell);
     expect(kept(shell.cacheName)).toEqual(['/assets/index-a1.js', '/index.html']);
+  });
+});
+
+describe('what the page says it loaded before the worker was in charge', () => {
+  const HOST_STYLESHEET = { url: 'assets/HostApp-e5.css', later: true };
+
+  it('keeps the files of the plan the HTTP cache holds, once the install gave up on them, and asks the network for nothing', async () => {
+    const shell = planShell([PAGE, ENTRY, HOST_STYLESHEET, ICON], SCOPE);
+    await installShell(shell);
+    await activateShell(shell);
+    // The stylesheet was still on its way when the install looked; the page has it now.
+    httpCache.add(`${SCOPE}${HOST_STYLESHEET.url}`);
+    asked = [];
+    await keepLoaded(shell, [
+      `${SCOPE}${HOST_STYLESHEET.url}`,
+      `${SCOPE}${ENTRY.url}`,
+      `${SCOPE}${ICON.url}`,
+      `${SCOPE}analytics.js`,
+      'https://elsewhere.example/x.js',
+    ]);
+    expect(kept(shell.cacheName)).toEqual(['/assets/HostApp-e5.css', '/assets/index-a1.js', '/index.html']);
+    expect(downloads()).toEqual([]);
+    // Only the plan's files not kept yet are looked for, and only in the HTTP cache (the icon is not there: left for its next load).
+    expect(asked).toEqual([
+      { url: `${SCOPE}${HOST_STYLESHEET.url}`, cache: 'only-if-cached', integrity: undefined },
+      { url: `${SCOPE}${ICON.url}`, cache: 'only-if-cached', integrity: ICON.integrity },
+    ]);
   });
 });
 

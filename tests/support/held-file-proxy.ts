@@ -1,0 +1,67 @@
+/**
+ * The app's origin with one file slow to come: an HTTP proxy in front of the
+ * product that passes every request through as it is, except the first request
+ * for a file matching `held`, which waits until the test lets it go. A first
+ * visit whose stylesheet is still on its way while the service worker installs
+ * and takes charge of the page, as a slow link makes it, on cue.
+ */
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface HeldFileProxy {
+  /** http://127.0.0.1:<port>: the product, with the held file slow. */
+  readonly url: string;
+  /** Resolves once the page has asked for the held file (its request is waiting). */
+  readonly asked: Promise<void>;
+  /** Lets the held request go on to the product. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+export async function startHeldFileProxy(target: URL, held: RegExp): Promise<HeldFileProxy> {
+  const sockets = new Set<Socket>();
+  let asked = (): void => undefined;
+  const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding = true;
+  const forward = (req: IncomingMessage, res: ServerResponse) => {
+    const upstream = request(
+      { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.socket?.destroy());
+    // A held request's body (a GET has none) may have been read to its end meanwhile.
+    if (req.readableEnded) upstream.end();
+    else req.pipe(upstream);
+  };
+  const server = createServer((req, res) => {
+    if (holding && held.test(new URL(req.url ?? '/', 'http://x').pathname)) {
+      holding = false;
+      asked();
+      void released.then(() => forward(req, res));
+      return;
+    }
+    forward(req, res);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked: askedOnce,
+    release,
+    close: () =>
+      new Promise((resolve) => {
+        release();
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
