@@ -4,7 +4,7 @@
  * the list is made, never on a keystroke. A new version of a party's list is a
  * new Catalogue.
  */
-import { buildSearchIndex, searchProducts, type Product, type SearchResult } from './search.ts';
+import { buildSearchIndex, normalizeForSearch, searchProducts, type Product, type SearchResult } from './search.ts';
 
 /** One part of the list, as the guest browses it: its name and its products, in list order. */
 export interface CategoryShelf {
@@ -32,6 +32,17 @@ export function shelvesOf(products: readonly Product[]): CategoryShelf[] {
     else byCategory.set(product.category, [product]);
   }
   return [...byCategory].map(([name, shelved]) => ({ name, products: shelved }));
+}
+
+/**
+ * Searches the list as a guest's first keystrokes would (two letters, three,
+ * then a word long enough for a typo), and throws the answers away: run while
+ * the phone is idle, it leaves the search's code compiled, so the first
+ * keystroke the guest types costs what the later ones do.
+ */
+export function warmSearch(catalogue: Catalogue): void {
+  const word = normalizeForSearch(catalogue.products[0]?.name ?? 'cerveza').replace(/\s+/gu, '');
+  for (const query of [word.slice(0, 2), word.slice(0, 3), `${word.slice(0, 4)}q`]) catalogue.search(query);
 }
 
 /** A catalogue of `products` (those on sale): the search index built now, the shelves when first browsed. */

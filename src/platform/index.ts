@@ -1,6 +1,6 @@
 export { atEachContact } from './contact.ts';
 export { createListeners } from './listeners.ts';
 export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './local-store.ts';
-export { onceKeptAndIdle } from './once-kept.ts';
+export { onceKeptAndIdle, onIdle } from './once-kept.ts';
 export { runAgainIfAsked } from './run-again.ts';
 export { copyText, shareLink, type ShareResult } from './share.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BUILT_IN_CATALOGUE, catalogueOf, type Product } from '../../../src/catalogue/index.ts';
+import { BUILT_IN_CATALOGUE, catalogueOf, warmSearch, type Product } from '../../../src/catalogue/index.ts';
+import type { SearchResult } from '../../../src/catalogue/search.ts';
 import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { shelvesOf } from '../../../src/catalogue/list.ts';
 
@@ -61,5 +62,23 @@ describe('a list by category', () => {
     expect(shelves.slice(0, 3).map((shelf) => shelf.name)).toEqual(['Cervezas', 'Cócteles', 'Pisco']);
     expect(shelves.flatMap((shelf) => shelf.products)).toHaveLength(PRODUCTS.length);
     expect(BUILT_IN_CATALOGUE.shelves()).toBe(shelves);
+  });
+});
+
+describe('the search warmed while the phone is idle', () => {
+  it('runs the paths a first keystroke takes: two letters, three, and a word long enough for a typo that finds nothing as typed', () => {
+    const catalogue = catalogueOf(PARTY_LIST);
+    const search = vi.fn((query: string) => catalogue.search(query));
+    warmSearch({ ...catalogue, search });
+    expect(search.mock.calls.map(([query]) => query)).toEqual(['ap', 'ape', 'aperq']);
+    const totals = search.mock.results.map((result) => (result.value as SearchResult).total);
+    // Aperol by its first letters; nothing spelled "aperq", so the search went on to its pass that forgives a typo.
+    expect(totals).toEqual([1, 1, 0]);
+  });
+
+  it('warms an empty list with a default word, and throws nothing', () => {
+    const search = vi.fn((query: string): SearchResult => ({ matches: [], total: 0, searched: query.length >= 2 }));
+    warmSearch({ ...catalogueOf([]), search });
+    expect(search.mock.calls.map(([query]) => query)).toEqual(['ce', 'cer', 'cervq']);
   });
 });
