@@ -1465,38 +1465,37 @@ CREATE OR REPLACE FUNCTION public.refuse_orders_past_ceiling()
  SET search_path TO ''
 AS $function$
 declare
-  crowded uuid;
+  guest record;
 begin
+  -- Every lock first, in one order, so two statements never wait on each other crosswise.
   perform pg_advisory_xact_lock(hashtextextended('orders_per_guest_ceiling:' || guests.user_id::text, 0))
   from (select distinct added.user_id from added order by added.user_id) as guests;
-  select orders.user_id into crowded
-  from public.orders
-  where orders.user_id in (select distinct added.user_id from added)
-  group by orders.user_id
-  having count(*) > 1000
-  limit 1;
-  if crowded is not null then
-    raise exception using
-      errcode = 'check_violation',
-      constraint = 'orders_per_guest_ceiling',
-      message = 'orders_per_guest_ceiling: a guest keeps at most 1000 orders',
-      detail = format('Guest %s is past the ceiling.', crowded);
-  end if;
-  select orders.user_id into crowded
-  from public.orders
-  join public.parties on parties.id = orders.party_id
-  where orders.user_id in (select distinct added.user_id from added)
-    and parties.closed_at is not null and orders.received_at >= parties.closed_at
-  group by orders.user_id
-  having not (count(*) <= 50)
-  limit 1;
-  if crowded is not null then
-    raise exception using
-      errcode = 'check_violation',
-      constraint = 'orders_after_close',
-      message = 'orders_after_close: a guest adds at most 50 orders after the party closed',
-      detail = format('Guest %s is past the bound.', crowded);
-  end if;
+  for guest in
+    select distinct added.user_id, parties.closed_at
+    from added join public.parties on parties.id = added.party_id
+    order by added.user_id
+  loop
+    if (select count(*) from (select from public.orders where orders.user_id = guest.user_id limit 1001) as kept) > 1000 then
+      raise exception using
+        errcode = 'check_violation',
+        constraint = 'orders_per_guest_ceiling',
+        message = 'orders_per_guest_ceiling: a guest keeps at most 1000 orders',
+        detail = format('Guest %s is past the ceiling.', guest.user_id);
+    end if;
+    if guest.closed_at is not null and (
+      select count(*) from (
+        select from public.orders
+        where orders.user_id = guest.user_id and orders.received_at >= guest.closed_at
+        limit 51
+      ) as late
+    ) > 50 then
+      raise exception using
+        errcode = 'check_violation',
+        constraint = 'orders_after_close',
+        message = 'orders_after_close: a guest adds at most 50 orders after the party closed',
+        detail = format('Guest %s is past the bound.', guest.user_id);
+    end if;
+  end loop;
   return null;
 end
 $function$;

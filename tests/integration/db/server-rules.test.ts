@@ -160,6 +160,45 @@ describe('one guest key cannot grow the tables without bound', () => {
     expect(refused).toMatchObject({ status: 400, body: { code: '23514', message: expect.stringContaining('orders_per_guest_ceiling') } });
     expect(await stack.query('select count(*)::int as n from orders where user_id = $1', [guest])).toEqual([{ n: MAX_ORDERS_PER_GUEST }]);
   });
+
+  it('checks an order against its own guest’s orders, not every order the server keeps', async () => {
+    for (const [index, name] of ['Carla Cervecera', 'Dante Destilado', 'Elsa Espumante'].entries()) {
+      // Statistics a step behind the table, as autovacuum leaves them between its rounds.
+      if (index === 1) await stack.query('analyze orders');
+      const other = crypto.randomUUID();
+      await rest('/users', { method: 'POST', guest: other, body: { id: other, full_name: name } });
+      const full = Array.from({ length: MAX_ORDERS_PER_GUEST }, () => order({ user_id: other, product_name: 'Summer Ale 500cc', product_price: 4400 }));
+      expect((await rest('/orders', { method: 'POST', guest: other, body: full })).status).toBe(201);
+    }
+    const [kept] = await stack.query<{ n: number }>('select count(*)::int as n from orders');
+    expect(kept?.n).toBeGreaterThanOrEqual(3 * MAX_ORDERS_PER_GUEST);
+    // The rows one insert reads from orders, counted by Postgres for this transaction alone.
+    const client = new pg.Client({ connectionString: stack.stack.dbUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-guest-id': GUEST })]);
+      await client.query('set local role anon');
+      const tap = order();
+      await client.query('insert into orders (id, user_id, product_name, product_price, created_at) values ($1, $2, $3, $4, $5)', [
+        tap.id,
+        tap.user_id,
+        tap.product_name,
+        tap.product_price,
+        tap.created_at,
+      ]);
+      const [read] = (
+        await client.query<{ rows: string }>(
+          `select coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as rows from pg_stat_xact_user_tables where relid = 'public.orders'::regclass`,
+        )
+      ).rows;
+      const [own] = (await client.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [GUEST])).rows;
+      expect(Number(read?.rows)).toBeLessThanOrEqual(2 * (own?.n ?? 0) + 10);
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
+  });
 });
 
 /** A transaction open as PostgREST opens one for this guest: role anon, the guest's header. */
