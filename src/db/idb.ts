@@ -51,6 +51,8 @@ export interface Tx {
   put<S extends StoreName>(store: S, record: PhoneRecords[S]): Promise<IDBValidKey>;
   add<S extends StoreName>(store: S, record: PhoneRecords[S]): Promise<IDBValidKey>;
   delete(store: StoreName, key: IDBValidKey): Promise<void>;
+  /** Every record keyed from `from` to `to`, both included: one request however many there are. */
+  deleteRange(store: StoreName, from: IDBValidKey, to: IDBValidKey): Promise<void>;
 }
 
 /** The phone's database, one transaction per call. */
@@ -107,6 +109,7 @@ function requests(transaction: IDBTransaction): Tx {
     put: (store, record) => settle(transaction.objectStore(store).put(record)),
     add: (store, record) => settle(transaction.objectStore(store).add(record)),
     delete: (store, key) => settle(transaction.objectStore(store).delete(key)),
+    deleteRange: (store, from, to) => settle(transaction.objectStore(store).delete(IDBKeyRange.bound(from, to))),
   };
 }
 

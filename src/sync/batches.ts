@@ -41,10 +41,18 @@ export function nextBatch(head: readonly Queued[], kinds: OutboxKinds): Batch | 
   const { owner } = read;
   const entries: Queued[] = [read.entry];
   const max = Math.min(owner.batch?.max ?? 1, MAX_BATCH_ROWS);
+  // Each entry is measured once: the batch's size is kept as it grows, so cutting 500 rows costs 500 measures.
+  const { batch } = owner;
+  let bytes = batch?.bytes?.(read.entry) ?? 0;
   for (const entry of head.slice(1, max)) {
     if (entry.kind !== first.kind) break;
     const next = readEntry(entry, kinds);
-    if ('problem' in next || (owner.batch?.fits && !owner.batch.fits(entries, next.entry))) break;
+    if ('problem' in next) break;
+    if (batch?.bytes) {
+      const grown = bytes + 1 + batch.bytes(next.entry);
+      if (grown > MAX_BATCH_BYTES) break;
+      bytes = grown;
+    }
     entries.push(next.entry);
   }
   return { kind: first.kind, owner, entries };

@@ -48,8 +48,11 @@ export interface OutboxKind<Entry extends QueuedEntry = QueuedEntry> {
   readonly names: readonly string[];
   /** An entry as read back from storage, or why it cannot be sent (it is parked, never retried forever). */
   check(entry: QueuedEntry): Entry | string;
-  /** Consecutive entries of the kind sent in one request: at most `max`, while `fits` says the next one still fits. None: one at a time. */
-  readonly batch?: { readonly max: number; fits?(run: readonly Entry[], next: Entry): boolean };
+  /**
+   * Consecutive entries of the kind sent in one request: at most `max`, and, when the kind says each
+   * entry's `bytes`, while they and a separator between each stay within MAX_BATCH_BYTES. None: one at a time.
+   */
+  readonly batch?: { readonly max: number; bytes?(entry: Entry): number };
   /** Sent ahead of everything else: what other entries depend on (the guest's row, which every order needs). */
   readonly first?: boolean;
   readonly holds?: OutboxHold;

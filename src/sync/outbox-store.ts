@@ -51,6 +51,17 @@ function storesOf(kinds: OutboxKinds, base: readonly StoreName[], hook: 'deliver
 }
 
 /** The entry without its old seq: the queue gives it the next one. */
+/** Seqs as runs of consecutive numbers, [first, last], in order: [1, 2, 3, 7] → [[1, 3], [7, 7]]. */
+function seqRuns(seqs: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const seq of [...new Set(seqs)].sort((a, b) => a - b)) {
+    const last = runs.at(-1);
+    if (last && seq === last[1] + 1) last[1] = seq;
+    else runs.push([seq, seq]);
+  }
+  return runs;
+}
+
 function asNewEntry(entry: QueuedEntry): QueuedEntry {
   const fresh: { seq?: number } & Omit<QueuedEntry, 'seq'> = { ...entry };
   delete fresh.seq;
@@ -105,8 +116,12 @@ async function heldIn(tx: Tx, kinds: OutboxKinds, passOver: ReadonlySet<string>)
 
 export function outboxStore(database: PhoneDatabase, kinds: OutboxKinds): OutboxStore {
   const hooked = async (tx: Tx, seqs: readonly number[]) => {
-    const found = await Promise.all(seqs.map((seq) => tx.get('outbox', seq)));
-    return found.filter((entry): entry is Queued => entry !== undefined);
+    const found = await Promise.all(seqRuns(seqs).map(([from, to]) => tx.getAll('outbox', { from, to })));
+    return found.flat() as Queued[];
+  };
+  /** A batch's entries leave the outbox a run of consecutive seqs at a time: one request for the usual batch of 500, not 500. */
+  const drop = (tx: Tx, seqs: readonly number[]) => {
+    for (const [from, to] of seqRuns(seqs)) void tx.deleteRange('outbox', from, to);
   };
   /** Each entry with the kind that knows it, as its kind reads it. */
   const owned = (entries: readonly QueuedEntry[]) =>
@@ -139,14 +154,14 @@ export function outboxStore(database: PhoneDatabase, kinds: OutboxKinds): Outbox
     delivered: (seqs) =>
       database.write(storesOf(kinds, ['outbox'], 'delivered'), async (tx) => {
         const entries = await hooked(tx, seqs);
-        for (const seq of seqs) void tx.delete('outbox', seq);
+        drop(tx, seqs);
         for (const [kind, mine] of byKind(owned(entries))) await kind.delivered?.(tx, mine);
       }),
     park: (seqs, stamp) =>
       database.write(storesOf(kinds, ['outbox', 'parked'], 'parked'), async (tx) => {
         const entries = await hooked(tx, seqs);
         for (const entry of entries) void tx.add('parked', { entry, kind: kindOf(entry), ...stamp });
-        for (const seq of seqs) void tx.delete('outbox', seq);
+        drop(tx, seqs);
         for (const { kind, entry } of owned(entries)) await kind.parked?.(tx, entry, stamp.error);
       }),
     async recordSyncState(state) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../../src/server/answer.ts';
 import { BACKOFF_CAP_MS, retryDelay } from '../../../src/sync/backoff.ts';
-import { chunk, nextBatch } from '../../../src/sync/batches.ts';
+import { chunk, MAX_BATCH_BYTES, nextBatch } from '../../../src/sync/batches.ts';
 import { classifyAnswer } from '../../../src/sync/classify.ts';
 import { describeSync, type SyncSnapshot } from '../../../src/sync/status.ts';
 import { outboxKinds } from '../../../src/sync/kinds.ts';
@@ -97,6 +97,24 @@ describe('cutting the outbox into requests', () => {
     const batch = cut(head);
     expect(batch?.kind).toBe('insert-order');
     expect(batch && 'entries' in batch && batch.entries.length).toBe(500);
+  });
+
+  it('cuts a run of long rows by size: the request’s rows fit the budget, one more would not', () => {
+    const utf8 = (rows: readonly object[]) => new TextEncoder().encode(JSON.stringify(rows)).length - 2; // without [ and ]
+    const long = (seq: number, name: string) => ({ ...order(seq), row: { ...order(seq).row, product_name: name } });
+    const plain = Array.from({ length: 500 }, (_, index) => long(index + 1, `Pichanga ${'x'.repeat(index % 7 === 0 ? 900 : 300)}`));
+    const batch = cut(plain);
+    const rows = batch && 'entries' in batch ? batch.entries.map((entry) => (entry as ReturnType<typeof order>).row) : [];
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.length).toBeLessThan(500);
+    expect(utf8(rows)).toBeLessThanOrEqual(MAX_BATCH_BYTES);
+    expect(utf8(plain.slice(0, rows.length + 1).map((entry) => entry.row))).toBeGreaterThan(MAX_BATCH_BYTES);
+    // Letters beyond ASCII are counted high, never low: the request never passes the budget.
+    const accented = Array.from({ length: 500 }, (_, index) => long(index + 1, `Ñandú ${'ñ'.repeat(300)}`));
+    const cutAccented = cut(accented);
+    const accentedRows = cutAccented && 'entries' in cutAccented ? cutAccented.entries.map((entry) => (entry as ReturnType<typeof order>).row) : [];
+    expect(accentedRows.length).toBeLessThan(500);
+    expect(utf8(accentedRows)).toBeLessThanOrEqual(MAX_BATCH_BYTES);
   });
 
   it('stops a batch at a reset, keeping FIFO', () => {
