@@ -17,14 +17,14 @@ export interface TabFlush {
 
 export type TabOutbox = OutboxStore & GuestRows & { flush(options: TabFlush): Promise<FlushOutcome> };
 
-export function tabOutbox(database: PhoneDatabase): TabOutbox {
+/** `oneAtATime`: every kind sends one entry per request, the queue without its batching (what bench:sync compares it with). */
+export function tabOutbox(database: PhoneDatabase, options: { readonly oneAtATime?: boolean } = {}): TabOutbox {
   let sending: SyncTransport | null = null;
-  const kinds = outboxKinds(
-    tabKinds(database, () => {
-      if (!sending) throw new Error('no transport: flush through tabOutbox(…).flush');
-      return sending;
-    }),
-  );
+  const registered = tabKinds(database, () => {
+    if (!sending) throw new Error('no transport: flush through tabOutbox(…).flush');
+    return sending;
+  });
+  const kinds = outboxKinds(options.oneAtATime ? registered.map((kind) => ({ ...kind, batch: { max: 1 } })) : registered);
   const store = outboxStore(database, kinds);
   return {
     ...store,
