@@ -4,7 +4,7 @@
  * seeded generator, so a failing run can be replayed exactly.
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenTracked } from './listen-tracked.ts';
 
 export type Fault =
   | 'pass'
@@ -38,7 +38,6 @@ export async function startFaultProxy(target: () => string, pick: () => Fault = 
       0,
     ]),
   ) as Record<Fault, number>;
-  const sockets = new Set<Socket>();
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, cutAnswer: boolean) => {
     const to = new URL(target());
@@ -116,22 +115,13 @@ export async function startFaultProxy(target: () => string, pick: () => Fault = 
       respond(fault, req, res, Buffer.concat(chunks));
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenTracked(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     counts,
     setFaults: (next) => {
       choose = next;
     },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => listening.close(),
   };
 }

@@ -6,7 +6,7 @@
  * and takes charge of the page, as a slow link makes it, on cue.
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenTracked } from './listen-tracked.ts';
 
 export interface HeldFileProxy {
   /** http://127.0.0.1:<port>: the product, with the held file slow. */
@@ -19,7 +19,6 @@ export interface HeldFileProxy {
 }
 
 export async function startHeldFileProxy(target: URL, held: RegExp): Promise<HeldFileProxy> {
-  const sockets = new Set<Socket>();
   let asked = (): void => undefined;
   const askedOnce = new Promise<void>((resolve) => (asked = resolve));
   let release = (): void => undefined;
@@ -47,21 +46,14 @@ export async function startHeldFileProxy(target: URL, held: RegExp): Promise<Hel
     }
     forward(req, res);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenTracked(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     asked: askedOnce,
     release,
-    close: () =>
-      new Promise((resolve) => {
-        release();
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      release();
+      return listening.close();
+    },
   };
 }

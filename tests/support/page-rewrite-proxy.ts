@@ -7,7 +7,7 @@
  * Content-Security-Policy lets it run and the page stays free of errors.
  */
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenTracked } from './listen-tracked.ts';
 
 /** What the host adds: one script before </head>, marked so a test can find it in the page. */
 export const HOST_SCRIPT_PATH = '/cdn-cgi/scripts/host-beacon.js';
@@ -40,7 +40,6 @@ function editedHeaders(headers: IncomingMessage['headers'], length: number): Out
 
 export async function startPageRewriteProxy(target: URL): Promise<PageRewriteProxy> {
   let edited = 0;
-  const sockets = new Set<Socket>();
   const forward = (req: IncomingMessage, res: ServerResponse) => {
     // Uncompressed from the app, so the page can be edited; the other files are passed through unread.
     const headers = { ...without(req.headers, ['accept-encoding']), host: target.host };
@@ -68,19 +67,10 @@ export async function startPageRewriteProxy(target: URL): Promise<PageRewritePro
     }
     forward(req, res);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenTracked(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     pagesEdited: () => edited,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => listening.close(),
   };
 }
