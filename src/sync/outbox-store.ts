@@ -50,7 +50,6 @@ function storesOf(kinds: OutboxKinds, base: readonly StoreName[], hook: 'deliver
   return unique([...base, ...kinds.all().flatMap((kind) => (kind[hook] ? (kind.stores ?? []) : []))]);
 }
 
-/** The entry without its old seq: the queue gives it the next one. */
 /** Seqs as runs of consecutive numbers, [first, last], in order: [1, 2, 3, 7] → [[1, 3], [7, 7]]. */
 function seqRuns(seqs: readonly number[]): [number, number][] {
   const runs: [number, number][] = [];
@@ -62,6 +61,7 @@ function seqRuns(seqs: readonly number[]): [number, number][] {
   return runs;
 }
 
+/** The entry without its old seq: the queue gives it the next one. */
 function asNewEntry(entry: QueuedEntry): QueuedEntry {
   const fresh: { seq?: number } & Omit<QueuedEntry, 'seq'> = { ...entry };
   delete fresh.seq;
