@@ -1,8 +1,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { overIndexedDb, type PhoneDatabase } from './idb.ts';
 // The outbox's records are the queue's to declare: only their types cross, no code.
-import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
-import type { BillRecord, GuestRecord, MenuRecord, Order, TransferNoticeRecord } from './records.ts';
+import type { BillRecord, GuestRecord, MenuRecord, Order, ParkedEntry, QueuedEntry, SyncState, TransferNoticeRecord } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 export { DATABASE_NAME };

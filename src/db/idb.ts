@@ -9,8 +9,7 @@
  */
 import { announceOnChannel, changedParts, IDB_VERSION } from './dexie-channel.ts';
 // The outbox's records are the queue's to declare: only their types cross, no code.
-import type { ParkedEntry, QueuedEntry, SyncState } from '../sync/queue.ts';
-import type { BillRecord, GuestRecord, MenuRecord, Order, TransferNoticeRecord } from './records.ts';
+import type { BillRecord, GuestRecord, MenuRecord, Order, ParkedEntry, QueuedEntry, SyncState, TransferNoticeRecord } from './records.ts';
 import { DATABASE_NAME } from './schema.ts';
 
 /** Each store and the record it keeps. */

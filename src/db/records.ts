@@ -1,4 +1,4 @@
-/** What the phone keeps: the records of the local database (the outbox's own are sync/entries.ts). */
+/** What the phone keeps: the records of the local database, the outbox's among them (sync/ reads them, never the reverse). */
 
 export { isPartyCode, isUuid } from '../../supabase/functions/_shared/rules.ts';
 
@@ -119,4 +119,38 @@ export interface MenuRecord {
   readonly items: readonly MenuItem[];
   /** When the phone heard it (ms since the epoch). */
   readonly heardAt: number;
+}
+
+/** A change waiting to reach the server; written in the same transaction as the change itself. */
+export interface QueuedEntry {
+  /** The queue's order: given by IndexedDB, never used twice. */
+  readonly seq?: number;
+  readonly kind: string;
+  readonly queuedAt: number;
+}
+
+/** An entry as read back from the queue: it has its seq. */
+export type Queued<Entry extends QueuedEntry = QueuedEntry> = Entry & { readonly seq: number };
+
+/** An entry the server refused for good, kept with its payload and the reason. */
+export interface ParkedEntry {
+  readonly id?: number;
+  readonly entry: unknown;
+  readonly error: string;
+  readonly parkedAt: number;
+  /** The app version that parked it: a new version retries it once. */
+  readonly appVersion?: string;
+  /** The entry's kind, kept beside it so a capability reads its own parked entries by index. */
+  readonly kind?: string;
+}
+
+/**
+ * What the flusher last learnt that the status line shows. Retries and their
+ * backoff are the scheduler's (in memory); the oldest pending change's age
+ * comes from the outbox itself.
+ */
+export interface SyncState {
+  readonly key: 'flush';
+  /** Set while the server's configuration is broken (bad key, unknown table, missing grant). */
+  readonly configError?: string;
 }
