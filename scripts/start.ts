@@ -57,7 +57,9 @@ function summary(product: RunningProduct): string {
     // The deployment's key is the owner's: every party, and new ones, at /anfitrion.
     rows.push(['URL del anfitrión', `${product.appUrl}/anfitrion`], ['clave del anfitrión', `${product.hostKey}  (la dueña: todas las fiestas)`]);
   }
-  const partyLink = product.defaultParty ? `${product.appUrl}/f/${product.defaultParty.code}` : null;
+  // The party's link is for phones: at the address the bar's wifi reaches, when there is one.
+  if (product.phoneUrl) rows.push(['Desde un teléfono en la misma red', product.phoneUrl]);
+  const partyLink = product.defaultParty ? `${product.phoneUrl ?? product.appUrl}/f/${product.defaultParty.code}` : null;
   if (product.defaultParty && partyLink) rows.push([product.defaultParty.name, partyLink]);
   if (product.mercadoPago) {
     rows.push(['Pagos', `Mercado Pago simulado en ${product.mercadoPago.url} (ningún dinero se mueve; define MERCADOPAGO_ACCESS_TOKEN para el real)`]);
@@ -68,7 +70,8 @@ function summary(product: RunningProduct): string {
   const width = Math.max(...rows.map(([label]) => label.length));
   const table = rows.map(([label, value]) => `  ${label.padStart(width)}: ${value}`).join('\n');
   const qr = partyLink ? `\n  Código QR de la fiesta (${partyLink}):\n${indent(renderUnicodeCompact(partyLink, { border: 2 }))}\n` : '';
-  return `\n${table}\n${qr}\n  La Cuenta está lista: ${product.appUrl}  (Ctrl-C para detener)\n`;
+  const phoneHint = product.phoneUrl || !partyLink ? '' : '  Para abrirla desde un teléfono en la misma red wifi: HOST=0.0.0.0 npm start\n';
+  return `\n${table}\n${qr}${phoneHint}\n  La Cuenta está lista: ${product.appUrl}  (Ctrl-C para detener)\n`;
 }
 
 const port = portFromEnv();

@@ -11,6 +11,7 @@ import { build } from 'vite';
 import { SAME_ORIGIN } from '../../src/config/env-rules.ts';
 import { startAppServer, type Proxy } from './app-server.ts';
 import { startLocalStack, type LocalStack } from './local-stack.ts';
+import { phoneAddress, phoneUrlOf } from './phone-address.ts';
 import { freePort, portInUse } from './ports.ts';
 import { functionConfig } from './function-config.ts';
 import { isProjectJwt } from './keys.ts';
@@ -44,6 +45,8 @@ export interface ProductOptions {
 
 export interface RunningProduct {
   readonly appUrl: string;
+  /** The same app as a phone on the same network opens it (HOST=0.0.0.0 or a LAN address); null when it listens on this machine alone. */
+  readonly phoneUrl: string | null;
   /** The same origin's proxies, for another server of the same build (tests). */
   readonly proxies: readonly Proxy[];
   /** The Supabase URL the app was built with. */
@@ -135,6 +138,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   // Fail before starting anything when the app's port is taken.
   if (await portInUse(port, host)) throw Object.assign(new Error(`el puerto ${port} está en uso`), { code: 'EADDRINUSE' });
   const appUrl = appUrlOf(host, port);
+  const phone = phoneAddress(host);
+  const phoneUrl = phone ? phoneUrlOf(phone, port) : null;
   const stoppers: (() => Promise<void>)[] = [];
   let stopping = false;
   // A function, so a check after an await is not narrowed away.
@@ -150,6 +155,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       stoppers.push(() => app.close());
       return {
         appUrl,
+        phoneUrl,
         proxies: [],
         apiUrl: process.env.VITE_SUPABASE_URL,
         stack: null,
@@ -174,7 +180,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       : {};
     const functionOptions: ProductFunctionsOptions = {
       appOrigin: machineOrigin(host, port),
-      appUrl,
+      // Mercado Pago sends the guest back to the address their phone opened.
+      appUrl: phoneUrl ?? appUrl,
       serviceRoleKey: stack.serviceRoleKey,
       hostKey: stack.hostKey,
       functionEnv: { ...given, ...standIn },
@@ -222,6 +229,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     }
     return {
       appUrl,
+      phoneUrl,
       proxies,
       apiUrl: appUrl,
       stack,

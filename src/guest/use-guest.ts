@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { acceptGuestName } from './name.ts';
-import { createListeners, readLocal, removeLocal, writeLocal } from '../platform/index.ts';
+import { createListeners, newId, readLocal, removeLocal, writeLocal } from '../platform/index.ts';
 import { arriveAtParty, currentParty, newGuest, type PhoneGuests } from './parties.ts';
 import {
   CURRENT_PARTY_KEY,
@@ -63,7 +63,7 @@ export function registerGuest(typedName: string): Guest | null {
   const name = acceptGuestName(typedName);
   if (name === null) return null;
   const phone = read();
-  const guest = newGuest(crypto.randomUUID(), name, phone.party);
+  const guest = newGuest(newId(), name, phone.party);
   keep({ ...phone, guest });
   return guest;
 }

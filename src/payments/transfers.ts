@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { onStoresChanged, phoneDatabase, type TransferNoticeRecord } from '../db/index.ts';
 import type { PhoneDatabase } from '../db/idb.ts';
 import { clockTime, type TransferNotice } from '../party/index.ts';
-import { runAgainIfAsked } from '../platform/index.ts';
+import { newId, runAgainIfAsked } from '../platform/index.ts';
 import type { PageOutbox } from '../sync/page.ts';
 import { formatPesos } from '../../supabase/functions/_shared/rules.ts';
 import { noticeQueued, queueNotice, TRANSFER_NOTICE } from './transfer-kind.ts';
@@ -23,7 +23,7 @@ export async function sayTransferred(
   now = new Date(),
   database: PhoneDatabase = phoneDatabase,
 ): Promise<TransferNoticeRecord> {
-  const record: TransferNoticeRecord = { id: crypto.randomUUID(), guest: guestId, amount, at: now.toISOString(), state: 'queued' };
+  const record: TransferNoticeRecord = { id: newId(), guest: guestId, amount, at: now.toISOString(), state: 'queued' };
   await database.write(['transfers', 'outbox'], (tx) => queueNotice(tx, record, now.getTime()));
   noticeQueued();
   return record;

@@ -1,3 +1,4 @@
+export { newId } from './ids.ts';
 export { atEachContact } from './contact.ts';
 export { createListeners } from './listeners.ts';
 export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './local-store.ts';

@@ -6,6 +6,7 @@
  * peso) or refuses it (`bill_line_taken`: another guest was first). The id
  * and the tap's time are the phone's, so a replay claims nothing twice.
  */
+import { newId } from '../platform/index.ts';
 import { isUuid, type Order, type PhoneDatabase, type UnclaimedLine } from '../db/index.ts';
 import type { Tx } from '../db/idb.ts';
 import { enqueue, SENT, settleAnswer, sortAnswer, type OutboxKind, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
@@ -48,7 +49,7 @@ export function claimEstimate(line: UnclaimedLine, shares: number): number {
 /** A claim as the tab keeps it: an order record marked with the bill's line, at the bill's price. */
 export function newClaim(guestId: string, line: UnclaimedLine, shares: number, now: Date): Order {
   return {
-    id: crypto.randomUUID(),
+    id: newId(),
     user_id: guestId,
     product_name: line.product_name,
     product_price: claimEstimate(line, shares),

@@ -3,6 +3,7 @@
  * outbox entry in one transaction, and answers with the rows as they are
  * stored afterwards, changed or not. The network is never waited for.
  */
+import { newId } from '../platform/index.ts';
 import { ordersOfGuest, type BillRecord, type Order, type PhoneDatabase } from '../db/index.ts';
 import { queueClaim } from './claims.ts';
 import type { Tx } from '../db/idb.ts';
@@ -16,7 +17,7 @@ export interface Pick {
 /** A new pick as the phone records it: a phone-made id and the tap's time. */
 export function newOrder(userId: string, pick: Pick, now: Date): Order {
   return {
-    id: crypto.randomUUID(),
+    id: newId(),
     user_id: userId,
     product_name: pick.name,
     product_price: pick.price,
