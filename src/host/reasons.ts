@@ -10,7 +10,7 @@ export type FeedProblem =
   | { readonly kind: 'refused'; readonly error: string };
 
 export const SIGN_IN_MESSAGES = {
-  empty: 'Escribe la clave de anfitrión.',
+  empty: 'Escribe la clave para organizar.',
   offline: 'Sin señal: intenta de nuevo cuando vuelva la conexión.',
   failed: 'El servidor no respondió; intenta de nuevo en un rato.',
 } as const;

@@ -22,6 +22,8 @@ export interface PaidMark {
 }
 
 export interface TabStatus {
+  /** The party's name as the host gave it, for the guest's screen. */
+  readonly partyName: string | null;
   readonly closedAt: string | null;
   readonly paymentUrl: string | null;
   readonly paid: PaidMark | null;
@@ -70,6 +72,7 @@ export function parseTabStatus(json: unknown): TabStatus | null {
   const mercadoPago = isRecord(json.ways) && json.ways.mercadopago === true;
   const transfer = isRecord(json.ways) ? transferDetails(json.ways.transfer) : null;
   return {
+    partyName: textOrNull(json.party.name),
     closedAt: textOrNull(json.party.closed_at),
     paymentUrl: isPartyPaymentUrl(page) ? page : null,
     paid,

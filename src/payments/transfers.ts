@@ -46,7 +46,7 @@ export function noticeText(notice: ShownNotice): string {
 }
 
 /** What a notice still in the queue adds to its line. */
-export const NOTICE_WAITING = 'Le llega al anfitrión apenas haya señal.';
+export const NOTICE_WAITING = 'Le llega a quien organiza apenas haya señal.';
 
 /** The guest's notices kept on this phone; undefined until read. Read again whenever a tab or the queue's worker changes them. */
 export function usePhoneNotices(guestId: string): readonly TransferNoticeRecord[] | undefined {

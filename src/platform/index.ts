@@ -4,4 +4,4 @@ export { createListeners } from './listeners.ts';
 export { localKeysStartingWith, parseStoredJson, readLocal, removeLocal, writeLocal } from './local-store.ts';
 export { onceKeptAndIdle, onIdle } from './once-kept.ts';
 export { runAgainIfAsked } from './run-again.ts';
-export { copyText, shareLink, type ShareResult } from './share.ts';
+export { copyOrSelect, copyText, shareLink, type ShareResult } from './share.ts';

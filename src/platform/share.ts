@@ -13,6 +13,13 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** The text to the clipboard; where the phone lets no page write it, what shows it selected for the person to copy by hand. */
+export async function copyOrSelect(text: string, shown: Node | null): Promise<'copied' | 'selected'> {
+  if (await copyText(text)) return 'copied';
+  if (shown) window.getSelection()?.selectAllChildren(shown);
+  return 'selected';
+}
+
 export type ShareResult = 'shared' | 'copied' | 'cancelled' | 'failed';
 
 /** The share sheet with the link; where there is none (most desktops), the link copied. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import type { TransferDetails, TransferNotice } from '../party/index.ts';
 import { NOTICE_WAITING, noticesShown, noticeText, retryNotices, sayTransferred, usePhoneNotices, type ShownNotice } from '../payments/transfers.ts';
-import { copyText } from '../platform/index.ts';
+import { copyOrSelect } from '../platform/index.ts';
 import { usePageOutbox } from '../sync/page.ts';
 import { formatPesos } from '../tab/index.ts';
 import { useDisclosure } from './disclosure.ts';
@@ -92,13 +92,8 @@ interface DatumProps {
 function Datum({ label, named, value, copied = value, onSaid }: DatumProps) {
   const valueRef = useRef<HTMLElement>(null);
   const copy = async () => {
-    if (await copyText(copied)) {
-      onSaid(`${label} copiado.`);
-      return;
-    }
-    const text = valueRef.current;
-    if (text) window.getSelection()?.selectAllChildren(text);
-    onSaid(`${label} quedó seleccionado: cópialo con el menú del teléfono.`);
+    const done = await copyOrSelect(copied, valueRef.current);
+    onSaid(done === 'copied' ? `${label} copiado.` : `${label} quedó seleccionado: cópialo con el menú del teléfono.`);
   };
   return (
     <div className="transfer-datum">

@@ -5,7 +5,7 @@ import { env } from '../config/env.ts';
 import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, usePageOutbox, useSyncLine } from '../sync/hooks.ts';
-import { useTabStatus } from '../party/index.ts';
+import { partyNameOf, useTabStatus } from '../party/index.ts';
 import { guestTab, keepServerBill, useUnclaimed, type TabStore, type UnclaimedLine } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts, type PartyTerms } from './ConsumedProducts.tsx';
@@ -30,6 +30,8 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const tab = guestTab(guest.id);
   const status = useTabStatus(guest);
   const over = Boolean(status?.closedAt);
+  // As the server last said it, or as the party's link found it: never a placeholder.
+  const partyName = status?.partyName ?? partyNameOf(guest.party);
   const paymentUrl = status?.paymentUrl ?? env.paymentUrl;
   const partyPage = Boolean(status?.paymentUrl);
   const mercadoPago = status?.mercadoPago === true;
@@ -87,6 +89,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   return (
     // The party's list (or the built-in one until the phone first hears it): the search, the browsing and 'Otra' read it.
     <PartyMenu guest={guest}>
+      {partyName && <p className="party-name">{partyName}</p>}
       {/* One grid cell: the comment's empty live region adds no gap under the form. */}
       {over ? (
         <PartyOver />

@@ -73,7 +73,7 @@ test('the sign-in speaks to the host, and the list puts who owes most first, wit
   test.setTimeout(120_000);
   await setUpParty(page, browser, baseURL ?? '');
   const signInCard = page.locator('form.host-sign-in');
-  await expect(signInCard).toContainText('Es la clave que elegiste al preparar la fiesta.');
+  await expect(signInCard).toContainText('Es la clave que La Cuenta le dio a esta fiesta al crearla, o la clave general de esta instalación.');
   await expect(signInCard).not.toContainText(/npm|HOST_KEY|terminal/i);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/20-host-sign-in.png` });
   await signInToDefaultParty(page);

@@ -63,7 +63,8 @@ test('the host edits the party’s list: a price, sold out, a new dish, an impor
   await expect.poll(async () => (await listOf(code)).find((item) => item.name === 'Tabla Irish')?.sold_out).toBe(true);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/21-host-menu-1-sold-out.png`, fullPage: true });
 
-  // A new dish.
+  // A new dish, behind 'Agregar un producto' (folded, so the categories come first).
+  await carta.getByRole('button', { name: 'Agregar un producto' }).click();
   await carta.getByLabel('Nombre del producto').fill('Pichanga de la casa');
   await carta.getByLabel('Precio', { exact: true }).fill('$12.990');
   await carta.getByLabel('Categoría').fill('Fondos');
@@ -73,6 +74,7 @@ test('the host edits the party’s list: a price, sold out, a new dish, an impor
 
   // An import with one bad line: the line is named and the button saves nothing.
   const before = await listOf(code);
+  await carta.getByRole('button', { name: 'Importar una carta' }).click();
   await carta.getByLabel('Líneas de la carta').fill('Sopaipillas;2.500;Entradas\nChorrillana;50;Entradas');
   const preview = carta.getByRole('region', { name: /^Vista previa/ });
   await expect(preview).toContainText('Línea 2: El precio debe ser un entero de pesos entre $100 y $1.000.000.');
@@ -116,6 +118,7 @@ test('an import whose answer is lost says what the server holds: nothing when it
 
   // The connection drops before the function gets the import: the list read again does not have it.
   await context.route('**/functions/v1/host', (route) => (isImport(route.request().postData()) ? route.abort('connectionreset') : route.continue()));
+  await carta.getByRole('button', { name: 'Importar una carta' }).click();
   await carta.getByLabel('Líneas de la carta').fill(lines);
   await expect(carta.getByRole('region', { name: /^Vista previa/ })).toHaveAccessibleName('Vista previa: 1000 productos listos');
   await carta.getByRole('button', { name: 'Guardar la carta importada' }).click();

@@ -72,7 +72,7 @@ export const totalOf = (page: Page, label: string) => page.getByRole('region', {
 export const rowOf = (page: Page, name: string): Locator => page.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
 
 export async function signIn(page: Page, key = HOST_KEY): Promise<void> {
-  await page.getByPlaceholder('Clave de anfitrión').fill(key);
+  await page.getByPlaceholder('Clave para organizar').fill(key);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 

@@ -94,7 +94,7 @@ test('the host follows the party live, marks who paid, downloads the CSV and kee
 
   // 'Salir' forgets the key; the guest's tab on the same phone keeps working.
   await page.getByRole('button', { name: 'Salir' }).click();
-  await expect(page.getByPlaceholder('Clave de anfitrión')).toBeVisible();
+  await expect(page.getByPlaceholder('Clave para organizar')).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('hostKey'), localStorage.getItem('hostSnapshot')])).toEqual([null, null]);
   await carla.reload();
   await expect(carla.getByRole('region', { name: 'Productos consumidos' })).toContainText('Aperol Spritz');

@@ -99,7 +99,7 @@ test('a guest copies the host’s account, says ‘Ya transferí’ with no sign
   // Said at once, from the phone: the host has not heard yet, and the tab says so beside it.
   await expect(notices(page)).toHaveCount(1);
   await expect(notices(page)).toContainText(new RegExp(`^Avisaste que transferiste ${pesos(4840).replace('$', '\\$')} · \\d\\d:\\d\\d`));
-  await expect(notices(page)).toContainText('Le llega al anfitrión apenas haya señal.');
+  await expect(notices(page)).toContainText('Le llega a quien organiza apenas haya señal.');
   await expect(tell).toHaveCount(0);
   await expect(syncLine(page)).toHaveText('Sin señal: 1 cambio pendiente, guardado en este teléfono.');
   expect(await noticesOf(guestId)).toEqual([]);

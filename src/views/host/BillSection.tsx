@@ -75,7 +75,7 @@ function BillComparison({ bill }: { readonly bill: HostBill }) {
         <p className="note host-bill-settled">
           {bill.settlement.by === 'guests'
             ? `Lo sin dueño (${formatPesos(bill.settlement.amount)}) se repartió entre los invitados: cada uno lo ve como 'Parte de lo sin dueño'.`
-            : `Lo sin dueño (${formatPesos(bill.settlement.amount)}) lo paga el anfitrión.`}
+            : `Lo sin dueño (${formatPesos(bill.settlement.amount)}) lo paga quien organiza.`}
         </p>
       )}
       {bill.totalOnly ? (

@@ -1,10 +1,7 @@
 import { formatClock, formatPesos, lineLabel, useGuestDetail, type DetailState, type PartyGuest } from '../../host/index.ts';
-import { HonourToggle } from './HonourToggle.tsx';
 
 interface GuestOrdersProps {
   readonly guest: PartyGuest;
-  /** Whether this guest is the party's guest of honour. */
-  readonly honoured: boolean;
 }
 
 function statusText({ status, detail }: DetailState): string {
@@ -26,9 +23,9 @@ function statusText({ status, detail }: DetailState): string {
  * A guest's tab line by line, newest first: active orders, claims on the bar's
  * bill and the server's lines ('Parte de lo sin dueño', 'Invitación a <name>',
  * the guest of honour's total taken off), each with its amount and time; asked
- * again when their row changes. Under it, the guest of honour's toggle.
+ * again when their row changes.
  */
-export function GuestOrders({ guest, honoured }: GuestOrdersProps) {
+export function GuestOrders({ guest }: GuestOrdersProps) {
   const version = `${guest.orders}|${guest.total}|${guest.last_order_at}|${guest.paid_at ?? ''}`;
   const state = useGuestDetail(guest.id, version);
   const markedPaid = guest.paid_at !== null;
@@ -54,7 +51,6 @@ export function GuestOrders({ guest, honoured }: GuestOrdersProps) {
       <p className="note" role="status">
         {statusText(state)}
       </p>
-      <HonourToggle guest={guest} honoured={honoured} />
     </div>
   );
 }

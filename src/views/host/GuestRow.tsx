@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { formatClock, formatPesos, owesMore, useHostSession, productCount, type PartyGuest, type PendingMark, type TransferNotice } from '../../host/index.ts';
 import { useDisclosure } from '../disclosure.ts';
 import { GuestOrders } from './GuestOrders.tsx';
+import { HonourToggle } from './HonourToggle.tsx';
 import { PaidToggle } from './PaidToggle.tsx';
 
 interface GuestRowProps {
@@ -43,7 +44,7 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
   FIELDS.every((field) => before.guest[field] === after.guest[field]) &&
   sameNotice(before.guest.transfer_notice, after.guest.transfer_notice);
 
-/** One guest: name (tap for their tab and the guest of honour's toggle), count, last tap, totals, the paid toggle, how they paid, what is still owed and a reminder of it. */
+/** One guest: name (tap for their tab), count, last tap, totals, the paid toggle, the guest of honour's toggle, how they paid, what is still owed and a reminder of it. */
 export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder, honoured = false }: GuestRowProps) {
   const detail = useDisclosure();
   return (
@@ -70,6 +71,7 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder,
           <span className="price host-tipped">{formatPesos(guest.tipped)}</span> c/propina
         </span>
       </p>
+      <HonourToggle guest={guest} honoured={honoured} />
       {reminder && (
         // 'Recordar' beside the amounts; its name says whom (the row's head already shows it), starting with the word on screen.
         <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer" aria-label={`Recordar a ${guest.full_name}`}>
@@ -80,7 +82,7 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder,
 
       <MarkStatus name={guest.full_name} mark={mark} refusal={refusal} />
       <div id={detail.regionId} hidden={!detail.open}>
-        {detail.open && <GuestOrders guest={guest} honoured={honoured} />}
+        {detail.open && <GuestOrders guest={guest} />}
       </div>
     </li>
   );

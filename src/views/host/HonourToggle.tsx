@@ -4,8 +4,9 @@ import { useHonour, type PartyGuest } from '../../host/index.ts';
 /**
  * 'Invitado de honor: <name>': the guest whose tab the party pays (their total
  * shared evenly by the other guests, 'Invitación a <name>' on each tab). A real
- * checkbox drawn like the paid pill; one guest at a time (naming another moves
- * it), unticking takes it back. It needs the signal: it shows once the server
+ * checkbox drawn like the paid pill, on the guest's row (the row says what it
+ * means once ticked); one guest at a time (naming another moves it), unticking
+ * takes it back. It needs the signal: it shows once the server
  * holds it, the party read again after.
  */
 export function HonourToggle({ guest, honoured }: { readonly guest: PartyGuest; readonly honoured: boolean }) {
@@ -33,7 +34,6 @@ export function HonourToggle({ guest, honoured }: { readonly guest: PartyGuest; 
         />
         <span aria-hidden="true">Invitado de honor</span>
       </label>
-      <p className="note">La fiesta paga su cuenta: la comparten los demás invitados con pedidos.</p>
       <div aria-live="polite">{problem && <p className="host-error">{problem}</p>}</div>
     </div>
   );

@@ -20,12 +20,13 @@ export function HostSignIn({ busy, error, onSignIn }: HostSignInProps) {
 
   return (
     <form className="card host-sign-in" onSubmit={submit} noValidate>
-      <h2 className="card-title">Entrar como anfitrión</h2>
+      <h2 className="card-title">Entrar para organizar</h2>
       <p className="hint" id={hintId}>
-        Es la clave que elegiste al preparar la fiesta. Queda guardada en este teléfono hasta que toques «Salir».
+        Es la clave que La Cuenta le dio a esta fiesta al crearla, o la clave general de esta instalación. Queda guardada en este teléfono hasta que toques
+        «Salir».
       </p>
       <label className="host-label" htmlFor={inputId}>
-        Clave de anfitrión
+        Clave para organizar
       </label>
       <input
         id={inputId}
@@ -35,7 +36,7 @@ export function HostSignIn({ busy, error, onSignIn }: HostSignInProps) {
         autoComplete="current-password"
         {...TYPED_AS_IS}
         enterKeyHint="go"
-        placeholder="Clave de anfitrión"
+        placeholder="Clave para organizar"
         aria-describedby={hintId}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}

@@ -17,7 +17,7 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ readonly text: string; readonly error: boolean } | null>(null);
-  const ids = { title: useId(), text: useId(), file: useId(), hint: useId(), preview: useId() };
+  const ids = { text: useId(), file: useId(), hint: useId(), preview: useId() };
   // A list of hundreds of lines: the preview follows the typing a moment later.
   const typed = useDeferredValue(text);
   const lines = useMemo(() => parseMenuText(typed), [typed]);
@@ -67,10 +67,7 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
   }
 
   return (
-    <section className="host-menu-form" aria-labelledby={ids.title}>
-      <h3 className="host-menu-subtitle" id={ids.title}>
-        Importar una carta
-      </h3>
+    <section className="host-menu-form" aria-label="Importar una carta">
       <p className="note" id={ids.hint}>
         Una línea por producto: Nombre;Precio;Categoría. Un producto que ya está en la carta toma el precio y la categoría de su línea; los demás se agregan. Se
         guarda todo o nada.

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState, type SyntheticEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
 import {
   checkProduct,
   editProblem,
@@ -29,10 +29,11 @@ interface MenuSectionProps {
 }
 
 /**
- * 'Carta': the party's list as guests get it. A search over it; per product
- * its price (changed with 'Guardar') and whether it is sold out; a form to
- * add a product; an import of a whole list. Each change is saved on the
- * server before it shows: nothing half-saved, a refusal said in Spanish.
+ * 'Carta': the party's list as guests get it. First, folded, a form to add a
+ * product and an import of a whole list (open, they would push hundreds of
+ * products further down); then a search over it and, per product, its price
+ * (changed with 'Guardar') and whether it is sold out. Each change is saved on
+ * the server before it shows: nothing half-saved, a refusal said in Spanish.
  */
 export function MenuSection({ code, closed }: MenuSectionProps) {
   const state = useHostMenu();
@@ -53,12 +54,40 @@ export function MenuSection({ code, closed }: MenuSectionProps) {
       ) : (
         <>
           {closed && <p className="note">La fiesta terminó: su carta ya no se cambia.</p>}
+          {!closed && (
+            <Folded title="Agregar un producto">
+              <AddProductToMenu state={state} items={menu.items} />
+            </Folded>
+          )}
+          {!closed && (
+            <Folded title="Importar una carta">
+              <MenuImport state={state} items={menu.items} />
+            </Folded>
+          )}
           <MenuList state={state} items={menu.items} closed={closed} />
-          {!closed && <AddProductToMenu state={state} items={menu.items} />}
-          {!closed && <MenuImport state={state} items={menu.items} />}
         </>
       )}
     </section>
+  );
+}
+
+/** A form behind a button of its name: folded at first, and kept while folded (half-typed lines stay). */
+function Folded({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+  const detail = useDisclosure();
+  return (
+    <div className="host-menu-tool">
+      <h3 className="host-menu-subtitle">
+        <button type="button" className="host-menu-toggle" {...detail.toggle}>
+          <span>{title}</span>
+          <span className="host-caret" aria-hidden="true">
+            {detail.open ? ' ▾' : ' ▸'}
+          </span>
+        </button>
+      </h3>
+      <div id={detail.regionId} hidden={!detail.open}>
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -215,7 +244,7 @@ function AddProductToMenu({ state, items }: { readonly state: MenuState; readonl
   const [category, setCategory] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ readonly text: string; readonly error: boolean } | null>(null);
-  const ids = { title: useId(), categories: useId() };
+  const categoriesId = useId();
   const categories = useMemo(() => menuCategories(items), [items]);
 
   async function submit(event: SyntheticEvent<HTMLFormElement>) {
@@ -240,14 +269,11 @@ function AddProductToMenu({ state, items }: { readonly state: MenuState; readonl
   }
 
   return (
-    <form className="host-menu-form" aria-labelledby={ids.title} onSubmit={(event) => void submit(event)} noValidate>
-      <h3 className="host-menu-subtitle" id={ids.title}>
-        Agregar un producto
-      </h3>
+    <form className="host-menu-form" aria-label="Agregar un producto" onSubmit={(event) => void submit(event)} noValidate>
       <HostField label="Nombre del producto" name="product_name" {...typedInto(name, setName)} />
       <HostField label="Precio" name="product_price" inputMode="numeric" placeholder="$12.990" {...typedInto(price, setPrice)} />
-      <HostField label="Categoría" name="product_category" list={ids.categories} {...typedInto(category, setCategory)} />
-      <datalist id={ids.categories}>
+      <HostField label="Categoría" name="product_category" list={categoriesId} {...typedInto(category, setCategory)} />
+      <datalist id={categoriesId}>
         {categories.map((known) => (
           <option key={known} value={known} />
         ))}

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { guestLink, invitationText, whatsappLink, type PartyInfo } from '../../host/index.ts';
-import { copyText } from '../../platform/index.ts';
+import { copyOrSelect, copyText } from '../../platform/index.ts';
 
 // The encoder is most of the QR's weight: its own chunk, precached like the rest, so it still draws offline.
 const PartyQr = lazy(() => import('./PartyQr.tsx'));
@@ -64,14 +64,28 @@ function CopyLink({ link }: { readonly link: string }) {
   );
 }
 
-/** The party's own key, as the function answered it: this once, never again. */
+/** The party's own key, as the function answered it: this once, never again, so 'Copiar' is beside it. */
 function MadeKey({ hostKey }: { readonly hostKey: string }) {
+  const keyRef = useRef<HTMLParagraphElement>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  async function copy() {
+    const done = await copyOrSelect(hostKey, keyRef.current);
+    setSaid(done === 'copied' ? 'Clave copiada.' : 'La clave quedó seleccionada: cópiala con el menú del teléfono.');
+  }
   return (
     <section className="card host-made-key" aria-labelledby="host-made-key-title">
       <h2 className="card-title" id="host-made-key-title">
         Clave de esta fiesta
       </h2>
-      <p className="host-key-text">{hostKey}</p>
+      <p className="host-key-text" ref={keyRef}>
+        {hostKey}
+      </p>
+      <button type="button" className="button button-quiet" aria-label="Copiar la clave de esta fiesta" onClick={() => void copy()}>
+        Copiar
+      </button>
+      <p className="host-copied" role="status">
+        {said}
+      </p>
       <p className="note">Se muestra solo esta vez: cópiala y dásela a quien atienda la fiesta. Con ella se abre solo esta fiesta.</p>
     </section>
   );

@@ -47,7 +47,7 @@ describe('the host key', () => {
     for (const body of [{ action: 'party' }, { action: 'party', key: '' }, { action: 'party', key: 42 }]) {
       expect(await askHost(handler, body, freshAddress()), JSON.stringify(body)).toMatchObject({
         status: 401,
-        body: { error: 'Falta la clave de anfitrión.' },
+        body: { error: 'Falta la clave para organizar.' },
       });
     }
   });

@@ -104,7 +104,7 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
   };
   const user = userEvent.setup();
   render(<HostPage session={createHostSession({ ask, store: localHostStore })} />);
-  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), ANA_KEY);
+  await user.type(screen.getByPlaceholderText('Clave para organizar'), ANA_KEY);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
   await screen.findByRole('heading', { name: 'Cumpleaños de Ana' });
   return { user, bill, calls };
@@ -225,7 +225,7 @@ describe('the bar’s bill on the host’s page', () => {
     await user.type(within(panel).getByLabelText('Total de la cuenta del bar'), '20000');
     await user.click(within(panel).getByRole('button', { name: 'Guardar el total' }));
     await user.click(await within(panel).findByRole('button', { name: 'Lo pago yo' }));
-    expect(await within(panel).findByText('Lo sin dueño ($6.800) lo paga el anfitrión.')).toBeVisible();
+    expect(await within(panel).findByText('Lo sin dueño ($6.800) lo paga quien organiza.')).toBeVisible();
     expect(figure(panel, 'Sin dueño')).toBe('$0');
     expect(calls.find((call) => call.action === 'settle_bill')).toEqual({ action: 'settle_bill', by: 'host' });
   });

@@ -24,7 +24,7 @@ function renderHost() {
 }
 
 async function signIn(user: ReturnType<typeof userEvent.setup>, key = KEY) {
-  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), key);
+  await user.type(screen.getByPlaceholderText('Clave para organizar'), key);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
@@ -45,7 +45,7 @@ const rowOf = (name: string) => screen.getByRole('button', { name }).closest('li
 describe('the host’s sign-in', () => {
   it('asks for the key by its label and placeholder, and says when it is wrong', async () => {
     const { user } = renderHost();
-    expect(screen.getByLabelText('Clave de anfitrión')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Clave para organizar')).toHaveAttribute('type', 'password');
     await signIn(user, 'otra');
     expect(await screen.findByText('Clave incorrecta.')).toBeInTheDocument();
     expect(screen.queryByText('Total de la fiesta')).toBeNull();
@@ -119,7 +119,9 @@ describe('the party view', () => {
     await act(() => session.feed.refresh());
     expect(screen.getByRole('status')).toHaveTextContent('Sin señal: se muestra lo último que llegó.');
     expect(totalOf('Total de la fiesta')).toBe('$27.890');
-    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+    // Each guest's paid toggle and guest of honour toggle, still there to tap.
+    expect(screen.getAllByRole('checkbox', { name: /^Pagó / })).toHaveLength(2);
+    expect(screen.getAllByRole('checkbox', { name: /^Invitado de honor: / })).toHaveLength(2);
   });
 
   it('downloads the CSV, and says when there is no signal for it', async () => {
@@ -220,7 +222,7 @@ describe('the party view', () => {
     const { user } = renderHost();
     await signIn(user);
     await user.click(await screen.findByRole('button', { name: 'Salir' }));
-    expect(screen.getByPlaceholderText('Clave de anfitrión')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Clave para organizar')).toBeInTheDocument();
     expect(localStorage.getItem('hostKey')).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ async function openParty() {
   const session = createHostSession({ ask, store: localHostStore });
   const user = userEvent.setup();
   render(<HostPage session={session} />);
-  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), KEY);
+  await user.type(screen.getByPlaceholderText('Clave para organizar'), KEY);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
   await screen.findByText('Total de la fiesta');
   return { server, session, user };

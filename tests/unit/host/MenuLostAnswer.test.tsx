@@ -31,7 +31,7 @@ async function openMenu() {
   };
   const user = userEvent.setup();
   render(<HostPage session={createHostSession({ ask, store: localHostStore })} />);
-  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), ANA_KEY);
+  await user.type(screen.getByPlaceholderText('Clave para organizar'), ANA_KEY);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
   // 'Carta' chosen, every category opened (each is closed until tapped).
   await user.click(await screen.findByRole('tab', { name: 'Carta' }));

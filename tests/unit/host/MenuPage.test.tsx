@@ -27,7 +27,7 @@ async function openMenu(key = ANA_KEY) {
   const session = fake.session();
   const user = userEvent.setup();
   render(<HostPage session={session} />);
-  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), key);
+  await user.type(screen.getByPlaceholderText('Clave para organizar'), key);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
   const carta = await showWholeMenu(user);
   await within(carta).findByText('Aperol Spritz');
@@ -219,7 +219,7 @@ describe('a new party’s starting list', () => {
     render(<HostPage session={session()} />);
     menus.set(BETO, [{ name: 'Choripán', price: 3990, category: 'Entradas', sold_out: false }]);
     // The owner lands on 'Fiestas'.
-    await user.type(screen.getByPlaceholderText('Clave de anfitrión'), OWNER);
+    await user.type(screen.getByPlaceholderText('Clave para organizar'), OWNER);
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await screen.findByRole('button', { name: /Asado de Beto/ });
     await user.click(screen.getByRole('button', { name: 'Nueva fiesta' }));

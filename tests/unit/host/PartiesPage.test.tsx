@@ -13,7 +13,7 @@ function renderHost() {
 }
 
 async function signIn(user: ReturnType<typeof userEvent.setup>, key: string) {
-  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), key);
+  await user.type(screen.getByPlaceholderText('Clave para organizar'), key);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 

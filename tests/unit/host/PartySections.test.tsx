@@ -29,7 +29,7 @@ async function anasParty() {
   );
   const user = userEvent.setup();
   const view = render(<HostPage session={fake.session()} />);
-  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), ANA_KEY);
+  await user.type(screen.getByPlaceholderText('Clave para organizar'), ANA_KEY);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
   await screen.findByRole('heading', { name: 'Cumpleaños de Ana' });
   return { ...fake, user, view };

@@ -50,7 +50,7 @@ async function anasPayments(options: { available?: boolean; hold?: Promise<void>
   };
   const user = userEvent.setup();
   render(<HostPage session={createHostSession({ ask, store: localHostStore })} />);
-  await user.type(screen.getByPlaceholderText('Clave de anfitrión'), ANA_KEY);
+  await user.type(screen.getByPlaceholderText('Clave para organizar'), ANA_KEY);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
   await screen.findByRole('heading', { name: 'Cumpleaños de Ana' });
   await user.click(screen.getByRole('tab', { name: 'Pagos' }));

@@ -68,7 +68,7 @@ describe('signing in', () => {
     expect(stateOf(host).signInError).toBe('Sin señal: intenta de nuevo cuando vuelva la conexión.');
     const asked = server.requests.length;
     await host.account.signIn('   ');
-    expect(stateOf(host).signInError).toBe('Escribe la clave de anfitrión.');
+    expect(stateOf(host).signInError).toBe('Escribe la clave para organizar.');
     expect(server.requests).toHaveLength(asked);
     expect(localStorage.getItem(HOST_KEY_STORAGE_KEY)).toBeNull();
   });

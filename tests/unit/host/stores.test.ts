@@ -55,7 +55,7 @@ describe('the stores', () => {
     expect(await host.places.ask({ action: 'orders' })).toEqual({
       kind: 'refused',
       status: 401,
-      error: 'Escribe la clave de anfitrión.',
+      error: 'Escribe la clave para organizar.',
       retryAfterSeconds: null,
     });
     await host.feed.refresh();

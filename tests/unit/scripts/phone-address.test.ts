@@ -6,10 +6,13 @@ function ipv4(address: string, internal = false): NetworkInterfaceInfo {
   return { address, netmask: '255.255.255.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal, cidr: `${address}/24` };
 }
 
-const laptop = {
+const laptop: Record<string, NetworkInterfaceInfo[]> = {
   lo: [ipv4('127.0.0.1', true)],
   docker0: [ipv4('203.0.113.7')],
-  wlan0: [ipv4('192.168.1.34'), { ...ipv4('fe80::1'), family: 'IPv6' as const }],
+  wlan0: [
+    ipv4('192.168.1.34'),
+    { address: 'fe80::1', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '00:00:00:00:00:00', internal: false, cidr: 'fe80::1/64', scopeid: 3 },
+  ],
 };
 
 describe('the address a phone opens the product at', () => {

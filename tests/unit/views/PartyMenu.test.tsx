@@ -251,8 +251,9 @@ describe('Ver la carta', () => {
     await user.keyboard('{Enter}');
     expect(searchField()).toHaveValue('');
     const list = screen.getByRole('region', { name: 'La carta' });
+    // The categories come first (a category's button leads on to its products: the next test).
     await user.tab();
-    expect(within(list).getAllByRole('button', { name: /^Agregar / })[0]).toHaveFocus();
+    expect(within(within(list).getByRole('navigation', { name: 'Categorías de la carta' })).getAllByRole('button')[0]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'La carta' })).toBeNull();
     expect(toggle()).toHaveFocus();
@@ -268,6 +269,10 @@ describe('Ver la carta', () => {
     const { user } = renderApp();
     toggle().focus();
     await user.keyboard('{Enter}');
+    // A category's button takes the focus to its heading; the next Tab is its first product's 'Agregar'.
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { name: 'Cervezas' })).toHaveFocus();
     await user.tab();
     await user.keyboard('{Enter}');
     expect(await within(consumed()).findByText('Guinness 300cc')).toBeInTheDocument();

@@ -158,7 +158,7 @@ describe('Ya transferí', () => {
     expect(notice).toMatchObject({ guest: GUEST_ID, amount: 4840, state: 'queued' });
     expect(await db.outbox.where('kind').equals(TRANSFER_NOTICE).toArray()).toMatchObject([{ guestId: GUEST_ID, notice: { id: notice?.id, amount: 4840 } }]);
     await waitFor(() =>
-      expect(noticeLines()).toEqual([`Avisaste que transferiste $4.840 · ${time(notice?.at ?? '')} Le llega al anfitrión apenas haya señal.`]),
+      expect(noticeLines()).toEqual([`Avisaste que transferiste $4.840 · ${time(notice?.at ?? '')} Le llega a quien organiza apenas haya señal.`]),
     );
     expect(consumed().queryByRole('button', { name: 'Ya transferí' })).toBeNull();
     expect(document.activeElement).toHaveClass('transfer-notices');
@@ -197,7 +197,7 @@ describe('Ya transferí', () => {
     const { user } = renderApp();
     await waitFor(() => expect(noticeLines()).toEqual([`El bar no recibió tu aviso de $4.840 · ${time(refused.at)}.`]));
     await user.click(consumed().getByRole('button', { name: 'Reintentar' }));
-    await waitFor(() => expect(noticeLines()).toEqual([`Avisaste que transferiste $4.840 · ${time(refused.at)} Le llega al anfitrión apenas haya señal.`]));
+    await waitFor(() => expect(noticeLines()).toEqual([`Avisaste que transferiste $4.840 · ${time(refused.at)} Le llega a quien organiza apenas haya señal.`]));
     expect(await db.parked.count()).toBe(0);
     expect(await db.outbox.where('kind').equals(TRANSFER_NOTICE).count()).toBe(1);
     expect(consumed().queryByRole('button', { name: 'Reintentar' })).toBeNull();
