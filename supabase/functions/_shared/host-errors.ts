@@ -6,13 +6,13 @@
  */
 
 export const HOST_ERRORS = {
-  noKey: 'Falta la clave de anfitrión.',
+  noKey: 'Falta la clave para organizar.',
   wrongKey: 'Clave incorrecta.',
   tooManyTries: 'Demasiados intentos; espera un minuto.',
   unknownGuest: 'Invitado desconocido.',
   unknownParty: 'No encontramos esta fiesta.',
   otherParty: 'Esta clave abre solo su fiesta.',
-  notConfigured: 'La función del anfitrión no está configurada: faltan HOST_KEY, SUPABASE_URL o SUPABASE_SERVICE_ROLE_KEY.',
+  notConfigured: 'La función host no está configurada: faltan HOST_KEY, SUPABASE_URL o SUPABASE_SERVICE_ROLE_KEY.',
   database: 'No se pudo leer la base de datos; intenta de nuevo.',
   menuClosed: 'La fiesta terminó: su carta ya no se cambia.',
   unknownProduct: 'Ese producto no está en la carta.',
