@@ -4,6 +4,7 @@
  * the list is made, never on a keystroke. A new version of a party's list is a
  * new Catalogue.
  */
+import { byCategory } from '../../supabase/functions/_shared/rules.ts';
 import { buildSearchIndex, normalizeForSearch, searchProducts, type Product, type SearchResult } from './search.ts';
 
 /** One part of the list, as the guest browses it: its name and its products, in list order. */
@@ -25,13 +26,7 @@ export interface Catalogue {
 
 /** The list by category, each category where the list first names it, each product in list order. */
 export function shelvesOf(products: readonly Product[]): CategoryShelf[] {
-  const byCategory = new Map<string, Product[]>();
-  for (const product of products) {
-    const shelf = byCategory.get(product.category);
-    if (shelf) shelf.push(product);
-    else byCategory.set(product.category, [product]);
-  }
-  return [...byCategory].map(([name, shelved]) => ({ name, products: shelved }));
+  return byCategory(products).map(([name, shelved]) => ({ name, products: shelved }));
 }
 
 /**

@@ -4,7 +4,7 @@
  * and a key the function stops accepting (401) signs the host out, whichever
  * request heard it first.
  */
-import { createListeners } from '../platform/index.ts';
+import { createListeners, type Followed } from '../platform/index.ts';
 import type { HostAnswer, HostCall } from './api.ts';
 import { parseParties, type ListedParty } from './parties.ts';
 import { parseParty } from './party.ts';
@@ -36,9 +36,7 @@ export interface AccountOptions {
   readonly onSignOut: () => void;
 }
 
-export interface Account {
-  readonly current: () => AccountState;
-  readonly subscribe: (listener: () => void) => () => void;
+export interface Account extends Followed<AccountState> {
   /** The key as it is now: a request awaited meanwhile may have signed the host out. */
   readonly key: () => string | null;
   /** Tries a typed key by reading its party with it. */

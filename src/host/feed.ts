@@ -5,7 +5,7 @@
  * with its age and why; it is only ever shown for its own party. On the
  * owner's list, the same rhythm reads the list.
  */
-import { createListeners } from '../platform/index.ts';
+import { createListeners, type Followed } from '../platform/index.ts';
 import type { Account } from './account.ts';
 import type { HostAnswer } from './api.ts';
 import type { PaidMarks } from './paid-marks.ts';
@@ -33,9 +33,7 @@ export interface FeedOptions {
   readonly isVisible?: (() => boolean) | undefined;
 }
 
-export interface Feed {
-  readonly current: () => FeedState;
-  readonly subscribe: (listener: () => void) => () => void;
+export interface Feed extends Followed<FeedState> {
   /** Refreshes now, waiting marks first whatever their backoff (the page became visible, the signal came back). */
   readonly refresh: () => Promise<void>;
   /** Reads the party now (a mark just went, or could not): marks wait for their backoff. */

@@ -4,6 +4,7 @@
  * the store it reads changes), and one guest's orders.
  */
 import { createContext, createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { Followed } from '../platform/index.ts';
 import type { AccountState } from './account.ts';
 import type { FeedState } from './feed.ts';
 import type { PaidMarksState } from './paid-marks.ts';
@@ -42,25 +43,13 @@ export function useHostSession(): HostSession {
   return session;
 }
 
-export function useAccount(): AccountState {
-  const { account } = useHostSession();
-  return useSyncExternalStore(account.subscribe, account.current);
-}
+/** A store of the session as the view renders it. */
+const useFollowed = <State>(store: Followed<State>): State => useSyncExternalStore(store.subscribe, store.current);
 
-export function usePlace(): PlaceState {
-  const { places } = useHostSession();
-  return useSyncExternalStore(places.subscribe, places.current);
-}
-
-export function useFeed(): FeedState {
-  const { feed } = useHostSession();
-  return useSyncExternalStore(feed.subscribe, feed.current);
-}
-
-export function usePaidMarks(): PaidMarksState {
-  const { paidMarks } = useHostSession();
-  return useSyncExternalStore(paidMarks.subscribe, paidMarks.current);
-}
+export const useAccount = (): AccountState => useFollowed(useHostSession().account);
+export const usePlace = (): PlaceState => useFollowed(useHostSession().places);
+export const useFeed = (): FeedState => useFollowed(useHostSession().feed);
+export const usePaidMarks = (): PaidMarksState => useFollowed(useHostSession().paidMarks);
 
 export type DetailStatus = 'loading' | 'ready' | 'offline' | 'failed' | 'unknown';
 

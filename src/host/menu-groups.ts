@@ -1,4 +1,5 @@
 /** The party's list as the host browses it: one group per category, in the list's order (a category's first product places it). */
+import { byCategory } from '../../supabase/functions/_shared/rules.ts';
 import type { MenuItem } from './menu.ts';
 
 export interface MenuGroup {
@@ -7,11 +8,5 @@ export interface MenuGroup {
 }
 
 export function menuByCategory(items: readonly MenuItem[]): MenuGroup[] {
-  const groups = new Map<string, MenuItem[]>();
-  for (const item of items) {
-    const group = groups.get(item.category);
-    if (group) group.push(item);
-    else groups.set(item.category, [item]);
-  }
-  return [...groups].map(([category, grouped]) => ({ category, items: grouped }));
+  return byCategory(items).map(([category, grouped]) => ({ category, items: grouped }));
 }

@@ -4,7 +4,7 @@
  * and goes out at once with the key, or before a later party read. The only
  * file that knows the marks' queue (marks.ts) and how it is built.
  */
-import { createListeners } from '../platform/index.ts';
+import { createListeners, type Followed } from '../platform/index.ts';
 import type { Outbox } from '../sync/index.ts';
 import type { HostAnswer, HostCall } from './api.ts';
 import { createMarkQueue, type MarkChange, type MarkStore, type PendingMark } from './marks.ts';
@@ -29,9 +29,7 @@ export interface PaidMarksOptions {
   readonly onSent: () => void;
 }
 
-export interface PaidMarks {
-  readonly current: () => PaidMarksState;
-  readonly subscribe: (listener: () => void) => () => void;
+export interface PaidMarks extends Followed<PaidMarksState> {
   /** Marks a guest paid (or takes it back): kept on the phone at once, sent now or when the signal returns. */
   readonly mark: (change: Omit<MarkChange, 'party'>) => void;
   /** Sends what waits, in the order of the taps (before each party read), once the backoff after a failed try ran out. */

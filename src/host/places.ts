@@ -6,7 +6,7 @@
  * shows its key there until the host leaves it; the key is never kept.
  */
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
-import { createListeners } from '../platform/index.ts';
+import { createListeners, type Followed } from '../platform/index.ts';
 import type { Account } from './account.ts';
 import type { HostAnswer, HostCall } from './api.ts';
 import { parseMadeParty, type ListedParty } from './parties.ts';
@@ -37,9 +37,7 @@ export interface PlacesOptions {
   readonly onMove: () => void;
 }
 
-export interface Places {
-  readonly current: () => PlaceState;
-  readonly subscribe: (listener: () => void) => () => void;
+export interface Places extends Followed<PlaceState> {
   /** The party on screen's code; null on the list, or for the key's own (or the default) party. */
   readonly code: () => string | null;
   /** A request about the party on screen, with the key. */

@@ -12,6 +12,12 @@ export interface Listeners {
   readonly notify: () => void;
 }
 
+/** A store a view follows (useSyncExternalStore): its value now, and the readers told when it changes. */
+export interface Followed<State> {
+  readonly current: () => State;
+  readonly subscribe: Listeners['subscribe'];
+}
+
 export interface FirstAndLast {
   /** The first reader came: start following what the value comes from. */
   readonly first?: () => void;

@@ -8,7 +8,7 @@
  * the queue's worker register the same kinds, each over its own transport.
  */
 import type { Order, OrderRow, PhoneDatabase } from '../db/index.ts';
-import type { Tx } from '../db/idb.ts';
+import type { PhoneRecords, Tx } from '../db/idb.ts';
 import {
   chunk,
   enqueue,
@@ -67,6 +67,23 @@ async function changeOrder(tx: Tx, id: string, update: (order: Order) => Order):
 function withoutRejection(order: Order): Order {
   const { id, user_id, product_name, product_price, active, created_at } = order;
   return { id, user_id, product_name, product_price, active, created_at };
+}
+
+/**
+ * A parked row going back to the queue: its record's refusal cleared, and the
+ * entry rewritten to the record as the phone holds it now (as sent, if gone).
+ */
+async function backToQueue<Store extends 'guests' | 'orders', Entry extends { readonly row: { readonly id: string } }>(
+  tx: Tx,
+  store: Store,
+  entry: Entry,
+  cleared: (record: PhoneRecords[Store]) => PhoneRecords[Store],
+  row: (record: PhoneRecords[Store]) => Entry['row'],
+): Promise<Entry> {
+  const record = await tx.get(store, entry.row.id);
+  if (record === undefined) return entry;
+  void tx.put(store, cleared(record));
+  return { ...entry, row: row(record) };
 }
 
 type Transport = () => SyncTransport | Promise<SyncTransport>;
@@ -131,11 +148,14 @@ function guestRowKind(transport: Transport): OutboxKind<GuestRowEntry> {
       for (const entry of entries) await changeGuest(tx, entry.row.id, (guest) => ({ ...withoutRefusal(guest), state: 'synced' }));
     },
     parked: (tx, entry, error) => changeGuest(tx, entry.row.id, (guest) => ({ ...guest, state: 'refused', refusal: error })),
-    async retried(tx, entry) {
-      const guest = await tx.get('guests', entry.row.id);
-      await changeGuest(tx, entry.row.id, (kept) => ({ ...withoutRefusal(kept), state: 'queued' }));
-      return guest ? { ...entry, row: { id: guest.id, full_name: guest.full_name } } : entry;
-    },
+    retried: (tx, entry) =>
+      backToQueue(
+        tx,
+        'guests',
+        entry,
+        (guest) => ({ ...withoutRefusal(guest), state: 'queued' }),
+        (guest) => ({ id: guest.id, full_name: guest.full_name }),
+      ),
     line: { queued: false, refused: 'other' },
   };
 }
@@ -157,11 +177,7 @@ function orderKind(database: PhoneDatabase, transport: Transport): OutboxKind<Or
     // Refused for good: the order stays on the tab, marked "no aceptado".
     parked: (tx, entry, error) => changeOrder(tx, entry.row.id, (order) => ({ ...order, rejected: error })),
     // With its active flag as it is now (the guest may have taken it off since).
-    async retried(tx, entry) {
-      const order = await tx.get('orders', entry.row.id);
-      await changeOrder(tx, entry.row.id, withoutRejection);
-      return order ? { ...entry, row: { ...entry.row, active: order.active } } : entry;
-    },
+    retried: (tx, entry) => backToQueue(tx, 'orders', entry, withoutRejection, (order) => ({ ...entry.row, active: order.active })),
     line: { queued: true, refused: 'orders' },
   };
 }

@@ -203,6 +203,17 @@ export function isProductPrice(price: unknown): price is number {
 }
 
 /** The same rules for the CHECKs of party_products (supabase/migrations). */
+/** A list by category, as guests and the host browse it: each category where the list first names it, each item in list order. */
+export function byCategory<Item extends { readonly category: string }>(items: readonly Item[]): [category: string, items: Item[]][] {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const group = groups.get(item.category);
+    if (group) group.push(item);
+    else groups.set(item.category, [item]);
+  }
+  return [...groups];
+}
+
 export function sqlProductNameCheck(column: string): string {
   return sqlReadableTextCheck(column, PRODUCT_NAME_LENGTH, PRODUCT_NAME_LETTERS);
 }
