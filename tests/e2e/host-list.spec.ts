@@ -47,7 +47,7 @@ const topOf = async (locator: Locator) => Math.round((await locator.boundingBox(
 
 async function guestsOrdered(page: Page): Promise<string[]> {
   const names = await page.locator('.host-guest-name').allTextContents();
-  return names.map((name) => name.replace(/[ ▸▾]+$/u, '')).filter((name) => [LONG, SMALL, BIG].includes(name));
+  return names.map((name) => name.replace(/[\s▸▾]+$/u, '')).filter((name) => [LONG, SMALL, BIG].includes(name));
 }
 
 async function setUpParty(page: Page, browser: Browser, origin: string): Promise<void> {

@@ -48,12 +48,13 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
 export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder, honoured = false }: GuestRowProps) {
   const detail = useDisclosure();
   return (
-    <li className="host-guest" data-remind={reminder ? true : undefined}>
+    <li className="host-guest">
       <div className="host-guest-head">
         <button type="button" className="host-guest-name" {...detail.toggle}>
           {guest.full_name}
           <span className="host-caret" aria-hidden="true">
-            {detail.open ? ' ▾' : ' ▸'}
+            {/* Bound to the name's last word: never a line of its own. */}
+            {detail.open ? '\u00a0▾' : '\u00a0▸'}
           </span>
         </button>
         <PaidToggle guest={guest} mark={mark} />
@@ -66,18 +67,20 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder,
         <span className="host-amount">
           <span className="price">{formatPesos(guest.total)}</span> s/propina
         </span>{' '}
-        ·{' '}
+        {/* The dot goes with the second amount: never a line of its own. */}
         <span className="host-amount">
-          <span className="price host-tipped">{formatPesos(guest.tipped)}</span> c/propina
+          · <span className="price host-tipped">{formatPesos(guest.tipped)}</span> c/propina
         </span>
       </p>
-      <HonourToggle guest={guest} honoured={honoured} />
-      {reminder && (
-        // 'Recordar' beside the amounts; its name says whom (the row's head already shows it), starting with the word on screen.
-        <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer" aria-label={`Recordar a ${guest.full_name}`}>
-          Recordar
-        </a>
-      )}
+      <div className="host-guest-actions">
+        {reminder && (
+          // 'Recordar' beside the amounts; its name says whom (the row's head already shows it), starting with the word on screen.
+          <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer" aria-label={`Recordar a ${guest.full_name}`}>
+            Recordar
+          </a>
+        )}
+        <HonourToggle guest={guest} honoured={honoured} />
+      </div>
       <PaidNote guest={guest} />
 
       <MarkStatus name={guest.full_name} mark={mark} refusal={refusal} />

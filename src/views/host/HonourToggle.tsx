@@ -4,7 +4,7 @@ import { useHonour, type PartyGuest } from '../../host/index.ts';
 /**
  * 'Invitado de honor: <name>': the guest whose tab the party pays (their total
  * shared evenly by the other guests, 'Invitación a <name>' on each tab). A real
- * checkbox drawn like the paid pill, on the guest's row (the row says what it
+ * checkbox on the guest's row, small beside its counts (the row says what it
  * means once ticked); one guest at a time (naming another moves it), unticking
  * takes it back. It needs the signal: it shows once the server
  * holds it, the party read again after.
@@ -21,20 +21,24 @@ export function HonourToggle({ guest, honoured }: { readonly guest: PartyGuest; 
     setSaving(null);
   }
 
+  const checked = saving ?? honoured;
   return (
-    <div className="host-honour">
-      <label className="host-paid host-honour-toggle" data-waiting={saving !== null || undefined}>
+    <>
+      {/* A star beside the row's amounts ('Invitado de honor' on hover); the checkbox, unseen over it, takes the tap and is named in full. */}
+      <label className="host-honour" title="Invitado de honor" data-on={checked || undefined} data-waiting={saving !== null || undefined}>
         <input
           type="checkbox"
-          className="host-paid-box"
+          className="host-honour-box"
           aria-label={`Invitado de honor: ${guest.full_name}`}
-          checked={saving ?? honoured}
+          checked={checked}
           aria-busy={saving !== null}
           onChange={(event) => void toggle(event.target.checked)}
         />
-        <span aria-hidden="true">Invitado de honor</span>
+        <span aria-hidden="true">{checked ? '★' : '☆'}</span>
       </label>
-      <div aria-live="polite">{problem && <p className="host-error">{problem}</p>}</div>
-    </div>
+      <span className="host-honour-said" aria-live="polite">
+        {problem && <span className="host-error">{problem}</span>}
+      </span>
+    </>
   );
 }
