@@ -24,11 +24,12 @@ test('a phone on the bar’s wifi, over plain http, enters its name and its orde
     await enterName(page, 'Wilma Wifi');
     await addProduct(page, 'tabla', 'Tabla Irish');
     await expect(consumed(page).getByText('Tabla Irish')).toBeVisible();
-    await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.');
     const guest = await guestIdOf(page);
     expect(guest).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const orders = await query<{ product_name: string }>('select product_name from orders where user_id = $1', [guest]);
-    expect(orders.map((order) => order.product_name)).toEqual(['Tabla Irish']);
+    const ordersOnServer = async () =>
+      (await query<{ product_name: string }>('select product_name from orders where user_id = $1', [guest])).map((order) => order.product_name);
+    await expect.poll(ordersOnServer).toEqual(['Tabla Irish']);
+    await expect(syncLine(page)).toHaveText('Todo sincronizado con el bar.');
     expect(problems).toEqual([]);
   } finally {
     await browser.close();
