@@ -38,7 +38,7 @@ function readText(blob: Blob | undefined): Promise<string> {
   });
 }
 
-const shownNames = async () => (await screen.findAllByRole('button', { expanded: false })).map((button) => button.textContent.replace(/[ ▸▾]+$/, ''));
+const shownNames = async () => (await screen.findAllByRole('button', { expanded: false })).map((button) => button.textContent.replace(/[\s▸▾]+$/u, ''));
 const totalOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 const rowOf = (name: string) => screen.getByRole('button', { name }).closest('li') as HTMLElement;
 

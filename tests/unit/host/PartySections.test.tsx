@@ -84,7 +84,7 @@ describe('Invitados', () => {
     const names = () =>
       within(list)
         .getAllByRole('button', { expanded: false })
-        .map((button) => button.textContent.replace(/[ ▸▾]+$/u, ''));
+        .map((button) => button.textContent.replace(/[\s▸▾]+$/u, ''));
     expect(names()).toEqual(['Invitada 6', 'Invitada 5', 'Invitada 4', 'Invitada 3']);
     const remind = within(list).getByRole('link', { name: 'Recordar a Invitada 6' });
     expect(remind).toHaveAttribute('target', '_blank');
