@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { formatClock, formatPesos, owesMore, useHostSession, productCount, type PartyGuest, type PendingMark, type TransferNotice } from '../../host/index.ts';
 import { useDisclosure } from '../disclosure.ts';
 import { GuestOrders } from './GuestOrders.tsx';
-import { HonourToggle } from './HonourToggle.tsx';
+import { HonourRefusal, HonourStar, useHonourToggle } from './HonourToggle.tsx';
 import { PaidToggle } from './PaidToggle.tsx';
 
 interface GuestRowProps {
@@ -44,9 +44,10 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
   FIELDS.every((field) => before.guest[field] === after.guest[field]) &&
   sameNotice(before.guest.transfer_notice, after.guest.transfer_notice);
 
-/** One guest: name (tap for their tab), count, last tap, totals, the paid toggle, the guest of honour's toggle, how they paid, what is still owed and a reminder of it. */
+/** One guest: name (tap for their tab), the guest of honour's star and the paid toggle, count, last tap, totals, how they paid, what is still owed and a reminder of it. */
 export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder, honoured = false }: GuestRowProps) {
   const detail = useDisclosure();
+  const honour = useHonourToggle(guest, honoured);
   return (
     <li className="host-guest">
       <div className="host-guest-head">
@@ -57,8 +58,12 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder,
             {detail.open ? '\u00a0▾' : '\u00a0▸'}
           </span>
         </button>
-        <PaidToggle guest={guest} mark={mark} />
+        <div className="host-guest-marks">
+          <HonourStar honour={honour} />
+          <PaidToggle guest={guest} mark={mark} />
+        </div>
       </div>
+      <HonourRefusal honour={honour} />
       <p className="host-guest-meta">
         {productCount(guest.orders)} · último pedido {formatClock(guest.last_order_at)}
         {honoured && <span className="host-honoured"> · Invitado de honor: la fiesta paga su cuenta</span>}
@@ -72,15 +77,12 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder,
           · <span className="price host-tipped">{formatPesos(guest.tipped)}</span> c/propina
         </span>
       </p>
-      <div className="host-guest-actions">
-        {reminder && (
-          // 'Recordar' beside the amounts; its name says whom (the row's head already shows it), starting with the word on screen.
-          <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer" aria-label={`Recordar a ${guest.full_name}`}>
-            Recordar
-          </a>
-        )}
-        <HonourToggle guest={guest} honoured={honoured} />
-      </div>
+      {reminder && (
+        // 'Recordar' beside the amounts; its name says whom (the row's head already shows it), starting with the word on screen.
+        <a className="button button-quiet host-remind" href={reminder} target="_blank" rel="noopener noreferrer" aria-label={`Recordar a ${guest.full_name}`}>
+          Recordar
+        </a>
+      )}
       <PaidNote guest={guest} />
 
       <MarkStatus name={guest.full_name} mark={mark} refusal={refusal} />
