@@ -100,7 +100,10 @@ test('the host’s night, step by step as the guide tells it, every step on scre
   // 6. How the party is paid: Mercado Pago and the data to transfer to.
   await page.getByRole('tab', { name: 'Pagos' }).click();
   const payments = page.getByRole('tabpanel', { name: 'Pagos' });
-  await expect(payments.getByRole('checkbox', { name: 'Recibir pagos con Mercado Pago' })).toBeVisible();
+  // The switch shows what the function answered: ticked once the server holds it.
+  await payments.getByRole('checkbox', { name: 'Recibir pagos con Mercado Pago' }).click();
+  await expect(payments.getByRole('checkbox', { name: 'Recibir pagos con Mercado Pago' })).toBeChecked();
+  await expect(payments.getByText('Esta fiesta recibe pagos con Mercado Pago.')).toBeVisible();
   await picture(page, 'pagos');
 
   // 7. Closing: the CSV, then 'Cerrar la fiesta', asked twice.
