@@ -26,7 +26,8 @@ const SURFACES = {
   // transfers.ts: 'Ya transferí' on the page, loaded with the 'Transferir' block only, never with the tab.
   payments: ['index.ts', 'transfer-kind.ts', 'transfers.ts'],
   // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.
-  platform: ['index.ts', 'clock.ts'],
+  // listeners.ts: the server client tells who listens of its answers in the queue's worker too, which has no window.
+  platform: ['index.ts', 'clock.ts', 'listeners.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
   // keep-loaded.ts: only the host's page loads files its first visit may not have kept, so it comes in that chunk, not the guests' first load.
   pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts', 'keep-loaded.ts'],

@@ -22,8 +22,11 @@ export type ServerAnswer<T = unknown> =
       readonly detail: string | null;
       readonly retryAfterMs: number | null;
     }
-  /** No answer of the server's: no signal, too slow, a 5xx, or someone else's page (`status`: what came, 0 when nothing did). Try again later. */
-  | { readonly kind: 'failed'; readonly status: number; readonly retryAfterMs: number | null };
+  /**
+   * No answer of the server's: no signal, too slow, a 5xx, or someone else's page (`status`: what came, 0 when nothing did). Try again later.
+   * `timedOut`: nothing came within the request's deadline, which a slow server does too; without it, a status 0 never reached the server.
+   */
+  | { readonly kind: 'failed'; readonly status: number; readonly retryAfterMs: number | null; readonly timedOut?: true };
 
 /** What came back, as the check reads it; `text` is the body, null when it was not read (an answer that cannot count). */
 export interface Heard {

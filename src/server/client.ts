@@ -8,6 +8,7 @@
  * request, so each chunk of the page carries only the requests it makes.
  */
 import type { BackendConfig } from '../config/env-rules.ts';
+import { createListeners } from '../platform/listeners.ts';
 import { judge, worthReading, type ServerAnswer } from './answer.ts';
 
 /** Who a request speaks for: the guest, and their party (none: the default party). Row level security reads both. */
@@ -71,7 +72,23 @@ function headersFor(anonKey: string, request: ServerRequest): Record<string, str
   };
 }
 
+/** No answer came: the request never reached the server, or its answer never reached the phone (no signal). */
 export const NO_ANSWER = { kind: 'failed', status: 0, retryAfterMs: null } as const;
+/** No answer within the request's deadline: a server too slow, or a link that stalled with nobody watching it. */
+export const TIMED_OUT = { kind: 'failed', status: 0, retryAfterMs: null, timedOut: true } as const;
+
+const answers = createListeners();
+
+/**
+ * Told each time the server's own answer reaches the phone (a success or its refusal), whatever asked:
+ * a sign that there is signal, which the queue takes as a moment to send (src/sync/engine.ts).
+ */
+export const onServerAnswer = answers.subscribe;
+
+export function heard<T>(answer: ServerAnswer<T>): ServerAnswer<T> {
+  if (answer.kind !== 'failed') answers.notify();
+  return answer;
+}
 
 /** The answer as it starts; undefined when none came. */
 export async function exchange(server: Server, request: ServerRequest, signal: AbortSignal): Promise<Response | undefined> {
@@ -99,8 +116,10 @@ export async function hear(response: Response, success: number): Promise<ServerA
 
 /** One request, answered within the server's deadline, body included (a server may stall mid-answer). */
 export async function send(server: Server, request: ServerRequest): Promise<ServerAnswer> {
-  const response = await exchange(server, request, AbortSignal.timeout(server.timeoutMs));
-  return response ? hear(response, request.success ?? 200).catch(() => NO_ANSWER) : NO_ANSWER;
+  const deadline = AbortSignal.timeout(server.timeoutMs);
+  const none = () => (deadline.aborted ? TIMED_OUT : NO_ANSWER);
+  const response = await exchange(server, request, deadline);
+  return response ? heard(await hear(response, request.success ?? 200).catch(none)) : none();
 }
 
 /** A PostgREST RPC, as `as` when given. */

@@ -1,6 +1,6 @@
 /** The project's Edge Functions: `host` and `payments` (JSON in, JSON out) and `comment` (JSON in, plain text streamed out). */
 import type { ServerAnswer } from './answer.ts';
-import { exchange, hear, JSON_BODY, NO_ANSWER, send, type Caller, type Server } from './client.ts';
+import { exchange, hear, heard, JSON_BODY, NO_ANSWER, send, type Caller, type Server } from './client.ts';
 
 /**
  * How long a streamed answer may take to start: the comment function waits
@@ -30,8 +30,8 @@ export async function streamFunction(server: Server, name: string, body: object,
   const response = await exchange(server, { path: `functions/v1/${name}`, headers: JSON_BODY, body: JSON.stringify(body) }, clock.signal).finally(clock.done);
   if (!response) return NO_ANSWER;
   if (response.status === 200 && response.body && (response.headers.get('content-type') ?? '').startsWith('text/plain'))
-    return { kind: 'ok', data: response.body };
+    return heard({ kind: 'ok', data: response.body });
   // 0: no success expected here but the stream's, decided above; a refusal's JSON is still read.
   const answer = await hear(response, 0).catch(() => NO_ANSWER);
-  return answer.kind === 'ok' ? NO_ANSWER : answer;
+  return answer.kind === 'ok' ? NO_ANSWER : heard(answer);
 }

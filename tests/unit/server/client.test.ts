@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { send } from '../../../src/server/client.ts';
-import { callFunction, rpc, serverClient, streamFunction } from '../../../src/server/index.ts';
+import { callFunction, onServerAnswer, rpc, serverClient, streamFunction } from '../../../src/server/index.ts';
 
 const backend = { supabaseUrl: 'https://bar.example', supabaseAnonKey: 'anon.key' };
 
@@ -47,9 +47,18 @@ describe('the headers of a request', () => {
 });
 
 describe('the deadline', () => {
-  it('gives up on a server that never answers: failed, with no status, so the phone asks again later', async () => {
+  it('gives up on a server that never answers: failed, with no status and timed out, so the phone asks again later', async () => {
     const server = serverClient(backend, { fetch: neverAnswers, timeoutMs: 20 });
-    expect(await rpc(server, 'party_menu', {}, { id: 'g-1' })).toEqual({ kind: 'failed', status: 0, retryAfterMs: null });
+    expect(await rpc(server, 'party_menu', {}, { id: 'g-1' })).toEqual({ kind: 'failed', status: 0, retryAfterMs: null, timedOut: true });
+  });
+
+  it('tells a request that never reached the server (no signal) from one that timed out, even when something else aborted it', async () => {
+    const cutBelow = vi.fn<typeof fetch>(() => Promise.reject(new DOMException('no signal', 'AbortError')));
+    expect(await rpc(serverClient(backend, { fetch: cutBelow, timeoutMs: 1_000 }), 'party_menu', {})).toEqual({
+      kind: 'failed',
+      status: 0,
+      retryAfterMs: null,
+    });
   });
 
   it('covers the body too: a server that stalls mid-answer is no answer', async () => {
@@ -139,5 +148,26 @@ describe('what counts as the server’s answer', () => {
     expect(ok.kind).toBe('ok');
     const portal = () => new Response('<html>Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
     expect(await streamFunction(serverClient(backend, { fetch: answering(portal) }), 'comment', {}, signal)).toMatchObject({ kind: 'failed', status: 200 });
+  });
+});
+
+describe('who hears the server', () => {
+  it('is told of every answer of the server’s own (a success, a refusal, a stream), never of a 5xx, a portal’s page or no answer', async () => {
+    const told = vi.fn();
+    const stop = onServerAnswer(told);
+    const ask = (respond: () => Response | Promise<Response>) => rpc(serverClient(backend, { fetch: answering(respond) }), 'party_menu', {});
+    await ask(() => json(200, { version: 1 }));
+    await ask(() => json(400, { code: '22P02', message: 'bad' }));
+    expect(told).toHaveBeenCalledTimes(2);
+    await ask(() => json(503, { message: 'busy' }));
+    await ask(() => new Response('<html>Bienvenido</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    await rpc(serverClient(backend, { fetch: vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))) }), 'party_menu', {});
+    expect(told).toHaveBeenCalledTimes(2);
+    const stream = new Response('¡Salud!', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    await streamFunction(serverClient(backend, { fetch: answering(() => stream) }), 'comment', {}, new AbortController().signal);
+    expect(told).toHaveBeenCalledTimes(3);
+    stop();
+    await ask(() => json(200, { version: 1 }));
+    expect(told).toHaveBeenCalledTimes(3);
   });
 });
