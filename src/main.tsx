@@ -37,18 +37,19 @@ const arrival = link.kind === 'party' && !isHostPage ? arriveByLink(link.code) :
  * page shows, never in the first load; the queue's requests, with the first flush.
  */
 async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
-  const [{ createOutbox, loadSyncTransport, flushLock, waitingKind }, { guestRows, tabOnOutbox }, { transfersOnOutbox }] = await Promise.all([
-    import('./sync/index.ts'),
-    import('./tab/index.ts'),
-    import('./payments/transfer-kind.ts'),
-  ]);
-  const outbox = createOutbox({ database: phoneDatabase, lock: flushLock(), appVersion: env.appVersion });
+  const [{ createOutbox, loadSyncTransport, flushLock, signalProbe, waitingKind }, { guestRows, tabOnOutbox }, { transfersOnOutbox }, { keepLoadedFiles }] =
+    await Promise.all([import('./sync/index.ts'), import('./tab/index.ts'), import('./payments/transfer-kind.ts'), import('./pwa/keep-loaded.ts')]);
+  // What this visit loaded before the worker was in charge (the queue's requests among them) is kept too, so no flush waits for a download.
+  keepLoadedFiles();
+  // The app's own origin tells signal from none; the queue looks for it with this, and its requests are watched with it.
+  const probe = signalProbe(location.origin);
+  const outbox = createOutbox({ database: phoneDatabase, lock: flushLock(), appVersion: env.appVersion, probe });
   // The host's marks (host/paid-mark-kind.ts) wait here until the host's page registers its own kind with its key (host/marks.ts).
   outbox.register(waitingKind(['paid-mark']));
   let transport: ReturnType<typeof loadSyncTransport> | null = null;
   // Every guest's party from IndexedDB, as the queue's worker reads it: the queue may hold an earlier party's guest.
   const sharedTransport = () =>
-    (transport ??= loadSyncTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: guestRows(phoneDatabase).partyOf }).catch(
+    (transport ??= loadSyncTransport({ url: backend.supabaseUrl, anonKey: backend.supabaseAnonKey, partyOf: guestRows(phoneDatabase).partyOf, probe }).catch(
       (error: unknown) => {
         transport = null;
         throw error;

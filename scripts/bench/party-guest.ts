@@ -2,8 +2,9 @@
  * One guest's phone at the party, in Node: its own IndexedDB (fake-indexeddb),
  * the app's tab functions, the real sync core over the server client, and the page
  * engine's rules for when to flush (src/sync/engine.ts itself needs a window):
- * a debounce after each local write, backoff with retryDelay after a failed
- * flush, and a flush as soon as the signal comes back.
+ * a debounce after each local write, backoff with retryDelay after the
+ * server's failure, a probe every second after a try with no signal, and a
+ * flush as soon as the signal comes back (the page's `online`).
  */
 import '../lib/node-phone.ts';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,6 +17,7 @@ import type { Guest } from '../../src/guest/storage.ts';
 import { inProcessLock } from '../../src/sync/lock.ts';
 import { tabOutbox } from '../lib/tab-outbox.ts';
 import { createFlushScheduler } from '../../src/sync/scheduler.ts';
+import type { Probe } from '../../src/sync/signal.ts';
 import { createSyncTransport, type SyncTransport } from '../../src/sync/transport.ts';
 import type { Pick } from '../../src/tab/records.ts';
 import { TabStore } from '../../src/tab/store.ts';
@@ -138,7 +140,9 @@ export function seatGuest(bar: Bar, number: number, random: () => number, joined
   );
   const tapped = new Map<string, Tapped>();
   const delivered = new Map<string, Delivered>();
-  const engine = flushEngine({ database, transport, random }, () => {
+  // The probe of the app's origin (src/sync/signal.ts): the bar's static host, not PostgREST, so it is not one of the bar's requests.
+  const probe = () => Promise.resolve(!signal.offline);
+  const engine = flushEngine({ database, transport, random, probe }, () => {
     stampDeliveries(sent, delivered, signal);
   });
   const evening = eveningOf({ database, guest, signal, engine, tapped });
@@ -262,7 +266,7 @@ interface FlushEngine {
 
 /** The page engine's own scheduler (src/sync/scheduler.ts), with its own waits. */
 function flushEngine(
-  { database, transport, random }: { database: PhoneDatabase; transport: SyncTransport; random: () => number },
+  { database, transport, random, probe }: { database: PhoneDatabase; transport: SyncTransport; random: () => number; probe: Probe },
   afterEachFlush: () => void,
 ): FlushEngine {
   const lock = inProcessLock();
@@ -270,6 +274,7 @@ function flushEngine(
   const scheduler = createFlushScheduler({
     flush: () => tabOutbox(database).flush({ transport, lock }),
     random,
+    probe,
     onOutcome: (outcome) => {
       afterEachFlush();
       if (outcome.kind === 'done') counts.done += 1;

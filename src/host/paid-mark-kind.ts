@@ -68,10 +68,10 @@ export function actionOf(mark: MarkChange): HostCall {
  */
 const MARK_RULES: AnswerRules = { heldStatuses: [401], refusedByStatus: true };
 
-/** What the host's page heard, in the outbox's terms: its reason kept as it is, no usable answer as status 0. */
+/** What the host's page heard, in the outbox's terms: its reason kept as it is, no usable answer as status 0 (for want of signal when none came). */
 function sortable(answer: HostAnswer): Answer {
   if (answer.kind === 'ok') return { status: 200 };
-  if (answer.kind !== 'refused') return { status: 0, error: answer.kind };
+  if (answer.kind !== 'refused') return { status: 0, error: answer.kind, noSignal: answer.kind === 'offline' };
   const retryAfterMs = answer.retryAfterSeconds !== null ? answer.retryAfterSeconds * 1000 : undefined;
   return { status: answer.status, error: answer.error, retryAfterMs };
 }

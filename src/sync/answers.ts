@@ -14,6 +14,8 @@ export interface Answer extends ServerAnswer {
   readonly retryAfterMs?: number | undefined;
   /** The answer's own words for a person (a function's reason), kept instead of the status, code and message. */
   readonly error?: string | undefined;
+  /** No answer reached the phone for want of signal (status 0): looked for on the cadence, not backed off from (signal.ts). */
+  readonly noSignal?: boolean | undefined;
 }
 
 /** Where a kind's server means something else by an answer than PostgREST's tables do. */
@@ -38,7 +40,8 @@ export function sortAnswer(answer: Answer, rules: AnswerRules = {}): SortedAnswe
   if (rules.heldStatuses?.includes(answer.status)) return { kind: 'held' };
   const verdict = classifyAnswer(answer);
   if (verdict === 'ok') return { kind: 'ok' };
-  if (verdict === 'retry') return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error };
+  if (verdict === 'retry')
+    return { kind: 'retry', retryAfterMs: answer.retryAfterMs, error, ...(answer.noSignal === true && answer.status === 0 ? { noSignal: true } : {}) };
   if (verdict === 'config') {
     const refused = rules.refusedByStatus === true && !answer.code && answer.status >= 400 && answer.status < 500;
     return refused ? { kind: 'reject', error } : { kind: 'config', error };

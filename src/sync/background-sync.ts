@@ -9,6 +9,8 @@
  */
 
 export const BACKGROUND_SYNC_TAG = 'bar-tab-outbox';
+/** What the queue's worker tells the app's open pages at its sync event: the browser thinks there is signal, a moment to try. */
+export const SIGN_OF_LIFE_MESSAGE = 'bar-tab:sign-of-life';
 /** Built by build/sync-worker.ts. */
 export const SYNC_WORKER_URL = '/sync-worker.js';
 const SYNC_WORKER_SCOPE = '/sync-worker/';

@@ -2,19 +2,25 @@
  * The page's outbox: one per page, built where the page starts (main.tsx),
  * never by a view. It decides when to flush, for every kind registered:
  * at its start, when a capability queued a change (`wake`, right after the
- * write that queued it: no read of the queue to find out), `online`, the tab
- * becoming visible, pageshow, focus, a backoff timer, and Background Sync in
- * the queue's worker where the browser has it (iOS Safari has not: these
- * page triggers cover it).
+ * write that queued it: no read of the queue to find out), `online`, a
+ * backoff timer, Background Sync in the queue's worker where the browser has
+ * it (iOS Safari has not: these page triggers cover it), and at every sign
+ * of life: the tab becoming visible, pageshow, focus, the queue's worker's
+ * sync event, and, while the last try found no signal, a tap on the page or
+ * the server's answer to any other request. With no signal, a sign of life
+ * is a probe first (scheduler.ts, signal.ts), and the status line says so.
  */
 import type { PhoneDatabase } from '../db/idb.ts';
-import { askForBackgroundSync, keepSyncWorker } from './background-sync.ts';
+import { createListeners } from '../platform/index.ts';
+import { onServerAnswer } from '../server/index.ts';
+import { askForBackgroundSync, keepSyncWorker, SIGN_OF_LIFE_MESSAGE } from './background-sync.ts';
 import { flushOutbox, type FlushOutcome } from './flush.ts';
 import type { OutboxKind, OutboxKinds } from './kinds.ts';
 import { outboxKinds } from './kinds.ts';
 import type { FlushLock } from './lock.ts';
 import { outboxStore, type OutboxStore, type ParkedSelection } from './outbox-store.ts';
 import { createFlushScheduler, LOCAL_WRITE_DEBOUNCE_MS } from './scheduler.ts';
+import type { Probe } from './signal.ts';
 
 export interface OutboxOptions {
   readonly database: PhoneDatabase;
@@ -23,6 +29,8 @@ export interface OutboxOptions {
   readonly appVersion: string;
   readonly kinds?: readonly OutboxKind[];
   readonly random?: () => number;
+  /** Looks for signal after a try that found none (signal.ts's signalProbe of the app's origin). */
+  readonly probe?: Probe;
 }
 
 export interface Outbox {
@@ -38,6 +46,10 @@ export interface Outbox {
   flushIfDue(): Promise<void>;
   /** The outcome of the next flush to end on this page. */
   nextOutcome(): Promise<FlushOutcome>;
+  /** True while the last try found no signal and no request is under way: what the status line says. */
+  noSignal(): boolean;
+  /** Tells `listener` each time noSignal() may have changed; returns what stops it. */
+  onSignal(listener: () => void): () => void;
   /** 'Reintentar': the selected parked entries go back to the queue, and are sent. */
   retryParked(which: ParkedSelection): Promise<number>;
   /** Starts the triggers and the first flush, once `ready` (what the page queues at its start) has settled; the entries an earlier version parked go back first. */
@@ -56,16 +68,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let waiting: ((outcome: FlushOutcome) => void)[] = [];
   let running = false;
   let quiet: ReturnType<typeof setTimeout> | null = null;
+  const signal = createListeners();
+  let sending = false;
   // A flush that starts reads every entry committed before it: a wake still pending adds nothing.
-  const flush = () => {
+  const flush = async () => {
     if (quiet !== null) clearTimeout(quiet);
     quiet = null;
-    return flushOutbox({ store, kinds, lock: options.lock, appVersion: options.appVersion });
+    sending = true;
+    signal.notify();
+    try {
+      return await flushOutbox({ store, kinds, lock: options.lock, appVersion: options.appVersion });
+    } finally {
+      sending = false;
+      signal.notify();
+    }
   };
   const scheduler = createFlushScheduler({
     flush,
     ...(options.random ? { random: options.random } : {}),
     lockReleased: options.lock.released,
+    probe: options.probe,
+    // Looking for signal is for a page the guest sees: a hidden one looks again once shown.
+    mayLook: () => document.visibilityState === 'visible',
+    onSignal: signal.notify,
     onOutcome: (outcome) => {
       const told = waiting;
       waiting = [];
@@ -84,15 +109,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
     quiet = setTimeout(
       () => {
         quiet = null;
-        void scheduler.flushNow();
+        scheduler.tryNow();
       },
       Math.max(0, Math.min(LOCAL_WRITE_DEBOUNCE_MS, firstWakeAt + LONGEST_QUIET_MS - now)),
     );
   };
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void scheduler.flushNow();
+    if (document.visibilityState === 'visible') scheduler.tryNow();
   };
-  const onTrigger = () => void scheduler.flushNow();
+  const onOnline = () => void scheduler.flushNow();
+  const onSignOfLife = () => scheduler.tryNow();
+  // Only while the last try found no signal: a tap, or another request answered, never shortens the server's backoff.
+  const onTap = () => {
+    if (scheduler.noSignal()) scheduler.tryNow();
+  };
+  const onAnswer = () => {
+    if (scheduler.noSignal() && !scheduler.busy()) void scheduler.flushNow();
+  };
+  const onWorkerMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === SIGN_OF_LIFE_MESSAGE) scheduler.tryNow();
+  };
+  const workers = () => ('serviceWorker' in navigator ? navigator.serviceWorker : undefined);
+  let stopHearing: () => void = () => undefined;
 
   return {
     store,
@@ -102,6 +140,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     flushNow: () => scheduler.flushNow(),
     flushIfDue: () => scheduler.flushIfDue(),
     nextOutcome: () => new Promise((resolve) => waiting.push(resolve)),
+    noSignal: () => scheduler.noSignal() && !sending,
+    onSignal: signal.subscribe,
     async retryParked(which) {
       const back = await store.retryParked(which);
       if (back > 0) void scheduler.flushNow();
@@ -109,10 +149,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     started: () => running,
     start(ready) {
-      window.addEventListener('online', onTrigger);
-      window.addEventListener('focus', onTrigger);
-      window.addEventListener('pageshow', onTrigger);
+      window.addEventListener('online', onOnline);
+      window.addEventListener('focus', onSignOfLife);
+      window.addEventListener('pageshow', onSignOfLife);
+      window.addEventListener('pointerdown', onTap, { capture: true, passive: true });
       document.addEventListener('visibilitychange', onVisible);
+      workers()?.addEventListener('message', onWorkerMessage);
+      stopHearing = onServerAnswer(onAnswer);
       void Promise.resolve(ready)
         .catch(() => undefined)
         .then(() => {
@@ -125,10 +168,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     stop() {
       if (quiet !== null) clearTimeout(quiet);
       void scheduler.stop();
-      window.removeEventListener('online', onTrigger);
-      window.removeEventListener('focus', onTrigger);
-      window.removeEventListener('pageshow', onTrigger);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('focus', onSignOfLife);
+      window.removeEventListener('pageshow', onSignOfLife);
+      window.removeEventListener('pointerdown', onTap, { capture: true });
       document.removeEventListener('visibilitychange', onVisible);
+      workers()?.removeEventListener('message', onWorkerMessage);
+      stopHearing();
     },
   };
 }

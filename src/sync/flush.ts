@@ -13,7 +13,8 @@ import type { OutboxStore } from './outbox-store.ts';
 
 export type FlushOutcome =
   | { readonly kind: 'done' }
-  | { readonly kind: 'retry'; readonly retryAfterMs?: number | undefined; readonly error: string }
+  /** `noSignal`: the request never reached the server; the scheduler looks for signal instead of backing off. */
+  | { readonly kind: 'retry'; readonly retryAfterMs?: number | undefined; readonly error: string; readonly noSignal?: true }
   | { readonly kind: 'config'; readonly error: string }
   /** Another tab or the service worker is flushing right now. */
   | { readonly kind: 'busy' };

@@ -50,18 +50,42 @@ function useQueueSummary(outbox: PageOutbox): QueueSummary | undefined {
   return summary;
 }
 
+/** True while the outbox's last try found no signal and no request is under way (engine.ts): navigator.onLine alone is only a hint. */
+function useNoSignal(outbox: PageOutbox): boolean {
+  const [noSignal, setNoSignal] = useState(false);
+  useEffect(() => {
+    if (!outbox) return undefined;
+    let stop: (() => void) | undefined;
+    let current = true;
+    void outbox
+      .then((ready) => {
+        if (!current) return;
+        const read = () => setNoSignal(ready.noSignal());
+        read();
+        stop = ready.onSignal(read);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, [outbox]);
+  return noSignal;
+}
+
 /** The status line, live from the outbox; null when no backend is configured or while loading. */
 export function useSyncLine(): SyncLine | null {
   const outbox = usePageOutbox();
-  const online = useSyncExternalStore(
+  const browserOnline = useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,
     () => true,
   );
+  const noSignal = useNoSignal(outbox);
   const now = useClock(LINE_CLOCK_MS);
   const queue = useQueueSummary(outbox);
   if (!env.backend || !queue) return null;
-  return describeSync({ ...queue, online, now });
+  return describeSync({ ...queue, online: browserOnline && !noSignal, now });
 }
 
 /** 'Reintentar' on the guest's line: every parked change the line counts goes back to the queue, and is sent. */

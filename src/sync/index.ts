@@ -10,4 +10,5 @@ export { flushLock, inProcessLock, type FlushLock } from './lock.ts';
 export { outboxStore, type OutboxStore, type QueueSummary } from './outbox-store.ts';
 export type { SyncLine, SyncTone } from './status.ts';
 export { loadSyncTransport } from './lazy-transport.ts';
+export { signalProbe, type Probe } from './signal.ts';
 export type { SyncTransport } from './transport.ts';

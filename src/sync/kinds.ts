@@ -13,8 +13,8 @@ import type { Queued, QueuedEntry } from './entries.ts';
 /** What one send did: went through (each entry delivered or parked by the kind), or the pass stops or passes over. */
 export type Step =
   | { readonly kind: 'sent' }
-  /** No signal, a server down or busy: the pass stops, the scheduler tries again with backoff. */
-  | { readonly kind: 'retry'; readonly retryAfterMs?: number | undefined; readonly error: string }
+  /** A server down or busy: the pass stops, the scheduler tries again with backoff; with no signal (`noSignal`), as soon as a probe finds it. */
+  | { readonly kind: 'retry'; readonly retryAfterMs?: number | undefined; readonly error: string; readonly noSignal?: true }
   /** The project is misconfigured: the pass stops, the status line says so, nothing is dropped. */
   | { readonly kind: 'config'; readonly error: string }
   /** This kind cannot be sent from here now (no host key on this page): its entries wait, the others go on. */

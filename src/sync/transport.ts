@@ -10,6 +10,7 @@
 import type { OrderRow } from '../db/index.ts';
 import { serverClient, type Caller, type ServerAnswer } from '../server/index.ts';
 import { restOf, type Rest } from '../server/rest.ts';
+import { watchedFetch, type Probe } from './signal.ts';
 
 /** What came back from one request, reduced to what the queue decides on. */
 export interface WriteResult {
@@ -18,6 +19,8 @@ export interface WriteResult {
   readonly code?: string | undefined;
   readonly message?: string | undefined;
   readonly retryAfterMs?: number | undefined;
+  /** The request never reached the server, or someone else answered it (a portal's page): no signal, not the server's trouble. */
+  readonly noSignal?: boolean | undefined;
 }
 
 export interface SyncTransport {
@@ -49,6 +52,8 @@ export interface TransportOptions {
   /** Per request; a server that never answers must not hold the queue. */
   readonly timeoutMs?: number;
   readonly fetch?: typeof fetch;
+  /** Looks for signal: a request left with no answer is aborted once it finds none (signal.ts). None: only the deadline ends it. */
+  readonly probe?: Probe;
 }
 
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -85,8 +90,9 @@ function writeResult(answer: ServerAnswer, success: number): WriteResult {
   const retryAfterMs = answer.retryAfterMs ?? undefined;
   if (answer.kind === 'refused')
     return { status: answer.status, code: answer.code ?? undefined, message: answer.detail ?? answer.message ?? undefined, retryAfterMs };
-  // Another 2xx, such as a captive portal's 200 page, proves nothing was stored: it counts as no answer.
-  if (answer.status >= 200 && answer.status < 400) return { status: 0, message: `unexpected answer (HTTP ${answer.status})`, retryAfterMs };
+  // Another 2xx, such as a captive portal's 200 page, proves nothing was stored: it counts as no answer, and no way to the server.
+  if (answer.status >= 200 && answer.status < 400) return { status: 0, message: `unexpected answer (HTTP ${answer.status})`, retryAfterMs, noSignal: true };
+  if (answer.status === 0) return answer.timedOut ? { status: 0, message: 'no answer in time', retryAfterMs } : { status: 0, retryAfterMs, noSignal: true };
   return { status: answer.status, retryAfterMs };
 }
 
@@ -132,9 +138,10 @@ export function restTransport(rest: Rest, partyOf?: PartyOf): SyncTransport {
 
 /** The queue's transport, in the page (which loads this module with the first flush) and in the queue's worker. */
 export function createSyncTransport(options: TransportOptions): SyncTransport {
+  const fetcher = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const server = serverClient(
     { supabaseUrl: options.url, supabaseAnonKey: options.anonKey },
-    { timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, ...(options.fetch ? { fetch: options.fetch } : {}) },
+    { timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, fetch: options.probe ? watchedFetch(fetcher, options.probe) : fetcher },
   );
   return restTransport(restOf(server), options.partyOf);
 }

@@ -8,13 +8,26 @@
 import type { BackendConfig } from '../config/env-rules.ts';
 import { env } from '../config/env.ts';
 import { openMadeDatabase, overIndexedDb, type PhoneDatabase } from '../db/idb.ts';
+import { SIGN_OF_LIFE_MESSAGE } from './background-sync.ts';
 import { flushOutbox } from './flush.ts';
 import { outboxKinds, type OutboxKind } from './kinds.ts';
 import { flushLock } from './lock.ts';
 import { outboxStore } from './outbox-store.ts';
 
 export { BACKGROUND_SYNC_TAG } from './background-sync.ts';
+export { signalProbe } from './signal.ts';
 export { createSyncTransport } from './transport.ts';
+
+/** The worker's clients, as far as telling the pages goes (this module is typed for the page too, which has no worker types). */
+interface Pages {
+  matchAll(options: { type: 'window'; includeUncontrolled: true }): Promise<readonly { postMessage(message: unknown): void }[]>;
+}
+
+/** The sync event is a sign of life: the app's open pages try too (engine.ts), whether or not the worker gets the lock. */
+export async function tellPages(clients: Pages): Promise<void> {
+  const pages = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const page of pages) page.postMessage({ type: SIGN_OF_LIFE_MESSAGE });
+}
 
 /** The kinds the worker sends, over its own connection to the database. */
 export type WorkerKinds = (database: PhoneDatabase, backend: BackendConfig) => readonly OutboxKind[];
