@@ -19,7 +19,7 @@ interface Places {
   readonly shared: readonly Place[];
 }
 
-/** What the guest's screen and the host's page share: not the queue's requests (transport.ts) nor PostgREST's builder (rest.ts). */
+/** What the guest's screen and the host's page share: not the queue's requests (transport.ts) nor PostgREST's builder (rest.ts); the files a first visit loaded before the worker was in charge, told to it (keep-loaded.ts). */
 export const SYNC_PLACES: Places = {
   src: [
     { path: 'sync/', except: ['transport.ts'] },
@@ -27,6 +27,7 @@ export const SYNC_PLACES: Places = {
     { path: 'server/', except: ['rest.ts'] },
     { path: 'views/disclosure.ts' },
     { path: 'views/fields.ts' },
+    { path: 'pwa/keep-loaded.ts' },
   ],
   shared: [{ path: 'bar-bill.ts' }, { path: 'name-key.ts' }, { path: 'menu-import.ts' }],
 };

@@ -1,12 +1,14 @@
 /**
  * A first visit's files that came before the service worker was in charge of
- * the page (the host's page, its stylesheet) are kept by its install only if
- * they had fully arrived by then (src/sw/shell.ts); one still on its way would
- * be kept only at its next load through the worker, and a reload with no
- * signal right after the first visit would come up without it. So once the app
- * is kept and the page idle, the page tells the worker each such file as it
- * finishes loading, and the worker keeps those of its plan from the HTTP cache:
- * nothing crosses the network again.
+ * the page (the host's page, its stylesheet, the queue's requests loaded once
+ * idle) are kept by its install only if they had fully arrived by then
+ * (src/sw/shell.ts); one still on its way would be kept only at its next load
+ * through the worker, and a reload with no signal right after the first visit
+ * would come up without it (or, for the queue's requests, the first flush on
+ * the signal's return would wait for them). So once the app is kept and the
+ * page idle, the page tells the worker each such file as it finishes loading,
+ * and the worker keeps those of its plan from the HTTP cache: nothing crosses
+ * the network again. Every page does it from its start (main.tsx).
  */
 import { onceKeptAndIdle } from '../platform/index.ts';
 import { KEEP_LOADED_MESSAGE } from './messages.ts';

@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import { env } from '../../config/env.ts';
 import { forgetMenu, HostSessionProvider, openHostPage, useAccount, useHostSession, usePlace, type HostSession } from '../../host/index.ts';
-import { keepLoadedFiles } from '../../pwa/keep-loaded.ts';
 import { usePageOutbox } from '../../sync/page.ts';
 import { ReloadPrompt } from '../ReloadPrompt.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
@@ -21,9 +20,8 @@ export default function HostApp() {
   const outbox = usePageOutbox();
   const [session] = useState(() => openHostPage(outbox));
   useEffect(() => {
+    // This chunk and its stylesheet, if they came before the worker was in charge on a first visit, are kept by the page's start (main.tsx).
     document.title = 'La fiesta · La Cuenta';
-    // This chunk and its stylesheet came before the worker was in charge on a first visit: kept now, not at the next visit.
-    keepLoadedFiles();
   }, []);
   return (
     <>
