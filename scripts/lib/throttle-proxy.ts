@@ -8,7 +8,10 @@
  * and each piece arrives half a round trip after it was sent. Opening a
  * connection costs a round trip, as TCP's handshake does on a real link: the
  * browser's first bytes leave only then (TLS would add more; the app runs over
- * plain HTTP here).
+ * plain HTTP here). The signal goes one of two ways, as a basement takes it:
+ * dropped (every connection reset, new ones refused: requests fail at once)
+ * or stalled (the radio holds every byte, nothing fails, nothing arrives,
+ * until the signal comes back and the bytes go on where they stood).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
@@ -56,10 +59,16 @@ export interface ThrottleProxy {
   requests(): readonly LinkRequest[];
   /** The same, each with its connection and when its answer arrived: a waterfall of the visit. */
   exchanges(): readonly LinkExchange[];
-  /** No signal: every connection drops at once and new ones are refused; true brings it back. */
-  setSignal(on: boolean): void;
+  /**
+   * No signal: with `cut` 'drop' (the default) every connection drops at once and new ones are refused; with 'stall'
+   * every byte waits where it is, connections open but carry nothing, and nothing fails. True brings it back.
+   */
+  setSignal(on: boolean, cut?: Cut): void;
   close(): Promise<void>;
 }
+
+/** How the signal goes: requests failing at once, or left hanging with no answer. */
+export type Cut = 'drop' | 'stall';
 
 /** A packet's worth: a large write crosses piece by piece, shared fairly, not all at once. */
 const PIECE = 1460;
@@ -82,7 +91,14 @@ class Direction {
     private readonly bytesPerMs: number,
     private readonly oneWayMs: number,
     private readonly onDelivered: () => void,
+    /** The radio holds every byte: nothing goes on the air. */
+    private readonly stalled: () => boolean,
   ) {}
+
+  /** The signal is back after a stall: what waited goes on the air. */
+  resume(): void {
+    if (this.timer === undefined) this.transmit();
+  }
 
   send(data: Buffer, pump: Pump): void {
     const queue = this.waiting.get(pump) ?? [];
@@ -99,6 +115,7 @@ class Direction {
   /** Puts pieces on the air while the link is free: one from each waiting connection in turn. */
   private transmit(): void {
     this.timer = undefined;
+    if (this.stalled()) return;
     const at = now();
     while (this.busyUntil <= at && this.waiting.size > 0) {
       const [pump, queue] = this.waiting.entries().next().value as [Pump, Buffer[]];
@@ -123,16 +140,24 @@ class Direction {
 
 /** Delivers one connection's pieces in order, each at its time; ends the socket once drained if asked. */
 class Pump {
-  private readonly queue: { piece: Piece; counted: () => void }[] = [];
+  private queue: { piece: Piece; counted: () => void }[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ending = false;
   /** Bytes still waiting for their turn on the link. */
   onLink = 0;
   constructor(
     private readonly to: Socket,
+    private readonly stalled: () => boolean,
     /** Told of each piece as it reaches the other side. */
     private readonly onArrived: (bytes: number) => void = () => undefined,
   ) {}
+
+  /** The signal is back after `stalledMs` of stall: the pieces on the air arrive that much later than they would have. */
+  resume(stalledMs: number): void {
+    this.queue = this.queue.map(({ piece, counted }) => ({ piece: { data: piece.data, arrivesAt: piece.arrivesAt + stalledMs }, counted }));
+    clearTimeout(this.timer);
+    this.schedule();
+  }
 
   push(piece: Piece, counted: () => void): void {
     this.queue.push({ piece, counted });
@@ -161,6 +186,7 @@ class Pump {
   }
 
   private flush(): void {
+    if (this.stalled()) return;
     for (let head = this.queue[0]; head && head.piece.arrivesAt <= now(); head = this.queue[0]) {
       this.queue.shift();
       if (!this.to.destroyed) this.to.write(head.piece.data);
@@ -176,12 +202,16 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
   const oneWay = options.rttMs / 2;
   const samples: LinkSample[] = [];
   const record = () => samples.push({ at: now(), up: up.total, down: down.total });
-  const up = new Direction(bytesPerMs, oneWay, record);
-  const down = new Direction(bytesPerMs, oneWay, record);
+  const state = { signal: true, connections: 0, stalledSince: null as number | null };
+  const stalled = () => state.stalledSince !== null;
+  const up = new Direction(bytesPerMs, oneWay, record, stalled);
+  const down = new Direction(bytesPerMs, oneWay, record, stalled);
   const open = new Set<Socket>();
   const clients = new WeakSet<Socket>();
+  const pumps = new Set<Pump>();
+  /** Handshakes that could not complete in a stall: each takes its round trip once the signal is back. */
+  const handshakes = new Set<() => void>();
   const seen: { at: number; method: string; path: string; connection: number; answer: { bytes: number; firstAt: number | null; lastAt: number | null } }[] = [];
-  const state = { signal: true, connections: 0 };
 
   const server: Server = createServer({ allowHalfOpen: true }, (client) => {
     if (!state.signal) {
@@ -193,19 +223,22 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
     /** The request this connection's answer bytes belong to: HTTP/1.1 answers one at a time, in order. */
     let current: (typeof seen)[number] | undefined;
     const upstream = connect({ port: options.target.port, host: options.target.host, allowHalfOpen: true });
-    const toServer = new Pump(upstream);
-    const toClient = new Pump(client, (bytes) => {
+    const toServer = new Pump(upstream, stalled);
+    const toClient = new Pump(client, stalled, (bytes) => {
       if (!current) return;
       const at = now();
       current.answer.bytes += bytes;
       current.answer.firstAt ??= at;
       current.answer.lastAt = at;
     });
+    pumps.add(toServer).add(toClient);
     const drop = () => {
       up.forget(toServer);
       down.forget(toClient);
       toServer.stop();
       toClient.stop();
+      pumps.delete(toServer);
+      pumps.delete(toClient);
       client.destroy();
       upstream.destroy();
     };
@@ -228,9 +261,12 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
     upstream.on('data', (data: Buffer) => down.send(data, toClient));
     client.on('end', () => toServer.finish());
     upstream.on('end', () => toClient.finish());
-    // The handshake: the listener here accepts at once, so the browser's bytes wait out the round trip it would cost.
+    // The handshake: the listener here accepts at once, so the browser's bytes wait out the round trip it would cost
+    // (in a stall, from the moment the signal is back).
     client.pause();
-    setTimeout(() => client.resume(), options.rttMs);
+    const handshake = () => setTimeout(() => client.resume(), options.rttMs);
+    if (stalled()) handshakes.add(handshake);
+    else handshake();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -248,13 +284,28 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
     },
     requests: () => seen.map(({ at, method, path }) => ({ at, method, path })),
     exchanges: () => seen.map((exchange) => ({ ...exchange, answer: { ...exchange.answer } })),
-    setSignal(on) {
-      state.signal = on;
+    setSignal(on, cut = 'drop') {
+      if (on) {
+        state.signal = true;
+        const since = state.stalledSince;
+        state.stalledSince = null;
+        if (since === null) return;
+        for (const pump of pumps) pump.resume(now() - since);
+        up.resume();
+        down.resume();
+        for (const handshake of handshakes) handshake();
+        handshakes.clear();
+        return;
+      }
+      if (cut === 'stall') {
+        state.stalledSince ??= now();
+        return;
+      }
+      state.signal = false;
       // The phone sees its connections reset; the server sees them close.
-      if (!on)
-        for (const socket of open)
-          if (clients.has(socket)) socket.resetAndDestroy();
-          else socket.destroy();
+      for (const socket of open)
+        if (clients.has(socket)) socket.resetAndDestroy();
+        else socket.destroy();
     },
     close: () =>
       new Promise((resolve) => {

@@ -107,4 +107,22 @@ describe('the throttled link', () => {
     proxy.setSignal(true);
     await expect(fetchAnswer()).resolves.toBeGreaterThan(0);
   });
+
+  it('stalls with no signal the other way: connections open, bytes wait, nothing fails, and all goes on once it is back', async () => {
+    const inFlight = fetchAnswer();
+    await vi.waitFor(() => expect(proxy.delivered().down).toBeGreaterThan(0));
+    proxy.setSignal(false, 'stall');
+    const opened = fetchAnswer();
+    const held = proxy.delivered();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(proxy.delivered()).toMatchObject({ up: held.up, down: held.down });
+    const back = performance.now();
+    proxy.setSignal(true);
+    await expect(inFlight).resolves.toBeGreaterThan(300);
+    // The connection opened in the stall takes its handshake once the signal is back, then its round trip and its bytes.
+    const whole = await opened;
+    expect(whole).toBeGreaterThan(300 + 0.95 * 600);
+    expect(performance.now() - back).toBeLessThan(1.5 * 1000);
+    expect(proxy.delivered().down).toBe(2 * ANSWER_BYTES);
+  });
 });
