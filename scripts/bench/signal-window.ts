@@ -1,11 +1,17 @@
 /**
- * The basement's second moment (issue 34): a guest with orders taken with no
- * signal walks to the stairs and gets a few seconds of one bar. Timed from
- * the link coming up (the browser told it is online, the one-bar proxy
- * passing bytes again) to every order's row in Postgres (polled on the
- * database), in fresh profiles, median of 5. Two guests: one whose page has
- * not used the sync client in this visit (the page opened with no signal),
- * and one who synced a pick before the signal went.
+ * The basement's second moment (issues 34 and 40): a guest with orders taken
+ * with no signal walks to the stairs and gets a few seconds of one bar. Timed
+ * from the link coming up to every order's row in Postgres (polled on the
+ * database), in fresh profiles, median of 5. Announced by the browser (its
+ * offline switch, then `online`): a guest whose page has not used the sync
+ * client in this visit (the page opened with no signal), and one who synced a
+ * pick before the signal went. Not announced, as a basement does it: the
+ * phone keeps its interface, `navigator.onLine` stays true, and the link
+ * below it stalls (the proxy holds every byte, nothing fails); after an
+ * offline reopen, and after two minutes more with the page open (many failed
+ * tries behind it, which a backoff would have spread to minutes). The
+ * two-minute runs overlap, each starting a little after the last, so that
+ * their windows never do.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,10 +37,34 @@ const PICKS = [
 
 type Guest = 'cold' | 'warm';
 
-const TARGETS: Record<Guest, { label: string; ms: number }> = {
-  cold: { label: 'sync client not yet used in this visit', ms: 1500 },
-  warm: { label: 'synced before in this visit', ms: 1000 },
-};
+/** How the signal goes: the browser's offline switch (navigator.onLine false, `online` on its return), or the link stalled below the browser. */
+type Cut = 'announced' | 'stalled';
+
+interface SignalWindow {
+  readonly guest: Guest;
+  readonly cut: Cut;
+  /** How long the page stays open with no signal once the orders are taken. */
+  readonly waitMs: number;
+  readonly label: string;
+  readonly targetMs: number;
+}
+
+const TWO_MINUTES = 120_000;
+/** Two-minute runs start this far apart: each window is measured while the other runs only look for signal. */
+const STAGGER_MS = 20_000;
+
+const WINDOWS: readonly SignalWindow[] = [
+  { guest: 'cold', cut: 'announced', waitMs: 0, label: 'sync client not yet used in this visit', targetMs: 1500 },
+  { guest: 'warm', cut: 'announced', waitMs: 0, label: 'synced before in this visit', targetMs: 1000 },
+  { guest: 'cold', cut: 'stalled', waitMs: 0, label: 'offline reopen, navigator.onLine true, the link stalled below the browser', targetMs: 1500 },
+  {
+    guest: 'cold',
+    cut: 'stalled',
+    waitMs: TWO_MINUTES,
+    label: 'offline reopen, navigator.onLine true, the link stalled, after 2 minutes with no signal and the page open',
+    targetMs: 2000,
+  },
+];
 
 async function openProfile(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
   const profile = await mkdtemp(join(tmpdir(), 'bar-tab-signal-window-'));
@@ -118,12 +148,16 @@ async function linkQuiet(proxy: ThrottleProxy): Promise<void> {
 }
 
 /** The app installed from an earlier visit with signal, then this visit opens with none. */
-async function oneWindow(appUrl: string, db: pg.Client, link: LinkOptions, guest: Guest, run: number): Promise<number> {
+async function oneWindow(appUrl: string, db: pg.Client, link: LinkOptions, window: SignalWindow, run: number): Promise<number> {
   const target = new URL(appUrl);
   const proxy: ThrottleProxy = await startThrottleProxy({ ...link, target: { host: '127.0.0.1', port: Number(target.port) } });
   const { context, page, close } = await openProfile();
-  const name = `Ventana ${guest} ${run} ${Date.now()}`;
+  const name = `Ventana ${window.guest} ${window.cut} ${window.waitMs / 1000} ${run} ${Date.now()}`;
   const signal = async (on: boolean) => {
+    if (window.cut === 'stalled') {
+      proxy.setSignal(on, 'stall');
+      return;
+    }
     proxy.setSignal(on);
     await context.setOffline(!on);
   };
@@ -132,7 +166,7 @@ async function oneWindow(appUrl: string, db: pg.Client, link: LinkOptions, guest
     await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated', null, { timeout: 120_000 });
     await linkQuiet(proxy);
     let before = 0;
-    if (guest === 'cold') {
+    if (window.guest === 'cold') {
       await signal(false);
       await page.reload();
       await enterTab(page, name);
@@ -145,6 +179,9 @@ async function oneWindow(appUrl: string, db: pg.Client, link: LinkOptions, guest
     }
     for (let index = 0; index < ORDERS; index += 1) await pick(page, index);
     await allTaken(page, 0);
+    if (window.cut === 'stalled' && !(await page.evaluate(() => navigator.onLine)))
+      throw new Error('the browser says it is offline: the link was to be cut below it');
+    if (window.waitMs > 0) await wait(window.waitMs);
     const up = Date.now();
     await signal(true);
     return await untilOnServer(db, name, before + ORDERS, up);
@@ -154,23 +191,31 @@ async function oneWindow(appUrl: string, db: pg.Client, link: LinkOptions, guest
   }
 }
 
-/** Both guests on `link`, RUNS fresh profiles each; needs the product's database. */
+/** RUNS fresh profiles of one window: one after another, or, when the page waits long with no signal, overlapping. */
+async function runsOf(window: SignalWindow, run: (index: number) => Promise<number>): Promise<number[]> {
+  if (window.waitMs < TWO_MINUTES) {
+    const times: number[] = [];
+    for (let index = 0; index < RUNS; index += 1) times.push(await run(index));
+    return times;
+  }
+  return Promise.all(Array.from({ length: RUNS }, (_, index) => wait(index * STAGGER_MS).then(() => run(index))));
+}
+
+/** Every window on `link`, RUNS fresh profiles each; needs the product's database. */
 export async function benchSignalWindow(appUrl: string, dbUrl: string, link: LinkOptions & { readonly label: string }): Promise<Figure[]> {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   try {
     const figures: Figure[] = [];
-    for (const guest of ['cold', 'warm'] as const) {
-      const times: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) times.push(await oneWindow(appUrl, db, link, guest, run));
+    for (const window of WINDOWS) {
+      const times = await runsOf(window, (run) => oneWindow(appUrl, db, link, window, run));
       const value = median(times);
-      const { label, ms } = TARGETS[guest];
       figures.push({
-        name: `${link.label}: ${ORDERS} orders taken offline in Postgres after the link comes up (${label})`,
+        name: `${link.label}: ${ORDERS} orders taken offline in Postgres after the link comes up (${window.label})`,
         value,
         unit: 'ms',
-        target: `≤ ${ms}`,
-        pass: value <= ms,
+        target: `≤ ${window.targetMs}`,
+        pass: value <= window.targetMs,
       });
     }
     return figures;

@@ -250,21 +250,34 @@ export async function startThrottleProxy(options: ThrottleProxyOptions): Promise
     // The browser went away: nothing left to deliver. The server closing still lets its last bytes arrive.
     client.once('close', drop);
     upstream.once('close', () => toClient.finish());
-    client.on('data', (data: Buffer) => {
+    /** The browser's bytes before the handshake completed: they wait for it. */
+    const early: Buffer[] = [];
+    const opening = { connected: false, gaveUp: false };
+    const forward = (data: Buffer) => {
       const line = REQUEST_LINE.exec(data.toString('latin1', 0, 2048));
       if (line) {
         current = { at: now(), method: line[1] ?? '', path: line[2] ?? '', connection, answer: { bytes: 0, firstAt: null, lastAt: null } };
         seen.push(current);
       }
       up.send(data, toServer);
-    });
+    };
+    client.on('data', (data: Buffer) => (opening.connected ? forward(data) : early.push(data)));
     upstream.on('data', (data: Buffer) => down.send(data, toClient));
-    client.on('end', () => toServer.finish());
+    client.on('end', () => (opening.connected ? toServer.finish() : (opening.gaveUp = true)));
     upstream.on('end', () => toClient.finish());
     // The handshake: the listener here accepts at once, so the browser's bytes wait out the round trip it would cost
-    // (in a stall, from the moment the signal is back).
-    client.pause();
-    const handshake = () => setTimeout(() => client.resume(), options.rttMs);
+    // (in a stall, from the moment the signal is back). A connection the browser closed before its handshake
+    // completed never reached the other side: nothing of it crosses the link, as a phone drops a connection still
+    // opening when its app gives up on it.
+    const handshake = () =>
+      setTimeout(() => {
+        if (opening.gaveUp || client.destroyed) {
+          drop();
+          return;
+        }
+        opening.connected = true;
+        for (const data of early.splice(0)) forward(data);
+      }, options.rttMs);
     if (stalled()) handshakes.add(handshake);
     else handshake();
   });

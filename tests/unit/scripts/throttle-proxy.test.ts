@@ -125,4 +125,20 @@ describe('the throttled link', () => {
     expect(performance.now() - back).toBeLessThan(1.5 * 1000);
     expect(proxy.delivered().down).toBe(2 * ANSWER_BYTES);
   });
+
+  it('carries nothing of a connection the browser gave up on before its handshake, in a stall', async () => {
+    proxy.setSignal(false, 'stall');
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(proxy.port, '127.0.0.1', () => {
+        socket.end('GET /signal.txt HTTP/1.1\r\nHost: bar\r\n\r\n');
+        resolve();
+      });
+      socket.on('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    proxy.setSignal(true);
+    await new Promise((resolve) => setTimeout(resolve, 3 * LINK.rttMs));
+    expect(proxy.delivered()).toMatchObject({ up: 0, down: 0 });
+    expect(proxy.requests()).toEqual([]);
+  });
 });
