@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { PAGE_FILE } from './pages.ts';
-import { MANIFEST_FILE } from './root-manifest.ts';
 
 /**
  * Modules whose code a guest's app never needs offline: the queue's requests
@@ -13,8 +12,11 @@ import { MANIFEST_FILE } from './root-manifest.ts';
  */
 const LATER_MODULES = [/\/src\/sync\/transport\.ts$/, /\/src\/views\/host\/HostApp\.tsx$/];
 
-/** Files the service worker fetches at install besides the guest's code: the page and the manifest it links. */
-const INSTALLED = new Set([PAGE_FILE, MANIFEST_FILE]);
+/**
+ * Files the service worker fetches at install besides the guest's code: the page. The manifest, which the page
+ * links once the app is kept (src/pwa/manifest-link.ts), is kept as it first loads, like the icons.
+ */
+const INSTALLED = new Set([PAGE_FILE]);
 /** Assets besides the chunks that index.html loads, and so the app needs offline. */
 const PAGE_ASSETS = /^assets\/register-sw-[\da-f]+\.js$/;
 
@@ -47,10 +49,10 @@ export interface OfflinePlan {
 }
 
 /**
- * What the service worker fetches at install: the page, its manifest, and
- * every chunk (and its CSS) the guest's app can load from the entry, except
- * through a dynamic import of a LATER module. The rest (icons, screenshots,
- * LATER chunks) is kept when first loaded. Files whose names carry no hash get
+ * What the service worker fetches at install: the page and every chunk (and
+ * its CSS) the guest's app can load from the entry, except through a dynamic
+ * import of a LATER module. The rest (the manifest, icons, screenshots, LATER
+ * chunks) is kept when first loaded. Files whose names carry no hash get
  * their digest, so the worker can take them from the HTTP cache; the page also
  * gets the entry script it loads, so the worker can tell this build's page
  * from another's when a host has added to it (src/sw/shell.ts). What the

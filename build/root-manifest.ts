@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { MANIFEST_PATH } from '../src/pwa/manifest-link.ts';
 
-export const MANIFEST_FILE = 'manifest.webmanifest';
+export const MANIFEST_FILE = MANIFEST_PATH.slice(1);
 
 /**
  * Serves and emits the one manifest at the repository root, unchanged and at a
- * stable URL (Vite would hash it), and links it from index.html.
+ * stable URL (Vite would hash it). The page links it once the app is kept
+ * (src/pwa/manifest-link.ts), so a first visit's bytes before offline-ready
+ * carry neither it nor the icon the browser fetches for it.
  */
 export function rootManifest(): Plugin {
   const read = () => readFileSync(new URL(`../${MANIFEST_FILE}`, import.meta.url), 'utf8');
@@ -17,7 +20,6 @@ export function rootManifest(): Plugin {
         res.end(read());
       });
     },
-    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'manifest', href: `/${MANIFEST_FILE}` }, injectTo: 'head' }],
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: MANIFEST_FILE, source: read() });
     },

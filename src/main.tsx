@@ -7,7 +7,7 @@ import { phoneDatabase } from './db/index.ts';
 import { arriveByLink, watchGuest } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
 import { onceKeptAndIdle } from './platform/index.ts';
-import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, STORED_GUEST_KEY, watchInstallOffers } from './pwa/index.ts';
+import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, linkManifestOnceKept, STORED_GUEST_KEY, watchInstallOffers } from './pwa/index.ts';
 import { OutboxProvider, type PageOutbox } from './sync/page.ts';
 import type { Outbox } from './sync/index.ts';
 import { App } from './views/App.tsx';
@@ -15,6 +15,8 @@ import './views/theme.css';
 
 // The browser may offer to install before anything renders: the offer is caught from the start.
 watchInstallOffers(window);
+// The manifest once the app is kept: on a first visit its bytes would come before offline-ready.
+linkManifestOnceKept(document);
 
 /** The host's page: a chunk of its own, fetched only at /anfitrion, never in the guests' first load. */
 const HostApp = lazy(() => import('./views/host/HostApp.tsx'));

@@ -66,6 +66,9 @@ test('the built app is installable, with the manifest’s fields and icons right
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(baseURL ?? '/');
     await waitForOfflineReady(page);
+    // Linked once the app is kept (src/pwa/manifest-link.ts), then fetched by the browser, through the worker.
+    await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.evaluate(() => caches.match('/manifest.webmanifest').then(Boolean))).toBe(true);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
       installabilityErrors: { errorId: string }[];
