@@ -2,7 +2,7 @@
  * Builds the app for real, as npm start does (the API on the app's origin) and
  * with a Supabase project elsewhere, and checks the policy each build carries.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -16,12 +16,14 @@ interface Built {
   readonly indexHtml: string;
   readonly headersFile: string;
   readonly redirectsFile: string;
+  /** Every file the build wrote, as its path from the root ('/sw.js'). */
+  readonly files: readonly string[];
 }
 
 let root = '';
 const builds: Record<'sameOrigin' | 'project', Built> = {
-  sameOrigin: { indexHtml: '', headersFile: '', redirectsFile: '' },
-  project: { indexHtml: '', headersFile: '', redirectsFile: '' },
+  sameOrigin: { indexHtml: '', headersFile: '', redirectsFile: '', files: [] },
+  project: { indexHtml: '', headersFile: '', redirectsFile: '', files: [] },
 };
 
 async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
@@ -41,6 +43,9 @@ async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
     indexHtml: await readFile(join(outDir, 'index.html'), 'utf8'),
     headersFile: await readFile(join(outDir, '_headers'), 'utf8'),
     redirectsFile: await readFile(join(outDir, '_redirects'), 'utf8'),
+    files: (await readdir(outDir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(outDir.length)),
   };
 }
 
@@ -122,6 +127,18 @@ describe('_headers', () => {
         'Cache-Control': 'no-cache',
       });
       expect(headers['Permissions-Policy']).toMatch(/camera=\(\)/);
+    }
+  });
+
+  it('gives every file the build wrote outside /assets the policy (pages, workers, manifest, images), and the hashed files and the probe none', () => {
+    const rules = parseHeadersFile(builds.sameOrigin.headersFile);
+    const files = builds.sameOrigin.files.filter((path) => !path.startsWith('/_'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const path of files) {
+      const policy = headersFor(rules, path)['Content-Security-Policy'];
+      if (path.startsWith('/assets/') || path === '/signal.txt') expect(policy, path).toBeUndefined();
+      else expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(headersFor(rules, path)['X-Content-Type-Options'], path).toBe('nosniff');
     }
   });
 

@@ -52,8 +52,18 @@ describe('the _headers file', () => {
     expect(rules).toEqual(securityHeaderRules(null));
   });
 
-  it('gives every path the security headers, and the shell and the worker no-cache', () => {
-    for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/assets/index-abc.js']) {
+  it('gives every document the security headers, and the shell and the workers no-cache', () => {
+    for (const path of [
+      '/',
+      '/index.html',
+      '/f/cumple-vale',
+      '/anfitrion',
+      '/anfitrion.html',
+      '/sw.js',
+      '/sync-worker.js',
+      '/manifest.webmanifest',
+      '/icons/icon.svg',
+    ]) {
       const headers = headersFor(rules, path);
       expect(headers['Content-Security-Policy'], path).toContain("frame-ancestors 'none'");
       expect(headers['X-Frame-Options'], path).toBe('DENY');
@@ -64,6 +74,15 @@ describe('the _headers file', () => {
     expect(headersFor(rules, '/index.html')['Cache-Control']).toBe('no-cache');
     expect(headersFor(rules, '/assets/index-abc.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(headersFor(rules, '/icons/icon.svg')['Cache-Control']).toBeUndefined();
+  });
+
+  it('gives a hashed script only what governs a script (no sniffing), and the probe of the signal no-store', () => {
+    expect(headersFor(rules, '/assets/index-abc.js')).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+    expect(headersFor(rules, '/signal.txt')).toEqual({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-store' });
   });
 
   it('joins a header two matching blocks set, as the hosts do, and skips comments', () => {
