@@ -307,8 +307,21 @@ const SEARCH_WORDS = [
 /** The suggestions a phone of 390 × 844 shows under the field without scrolling (the app draws these in the keystroke's own render). */
 const ROWS_ON_SCREEN = 6;
 
+/**
+ * A party of 500 items: its p95 over three phones' words (about 210 keystrokes, the tenth-worst), each phone
+ * fresh, as each guest's is: over one phone's 70 the fourth-worst decided it, and it flipped from run to run.
+ */
+const LONG_LIST_PHONES = 3;
+
 /** From a keystroke in the search to the suggestions updated on screen, over the list of party `party` (or the default party's). */
-export async function searchKeystroke(browser: Browser, app: ServedApp, party?: string): Promise<number[]> {
+export async function searchKeystroke(browser: Browser, app: ServedApp, party?: string, phones = 1): Promise<number[]> {
+  const marks: number[] = [];
+  for (let phone = 0; phone < phones; phone += 1) marks.push(...(await searchOnePhone(browser, app, party)));
+  return marks;
+}
+
+/** One phone's keystrokes over SEARCH_WORDS. */
+async function searchOnePhone(browser: Browser, app: ServedApp, party?: string): Promise<number[]> {
   const { context, page } = await newPhone(browser);
   await regular(page, app, 20, party);
   await slowCpu(page);
@@ -362,7 +375,7 @@ async function longListFigures(browser: Browser, app: ServedApp, calibration: Ca
   const party = await partyWithLongList(app.dbUrl);
   const answer = await menuAnswerSize(app.url, app.anonKey, party);
   if (answer.items !== LONG_LIST_ITEMS) throw new Error(`party_menu listed ${answer.items} items, not ${LONG_LIST_ITEMS}`);
-  const keys = await searchKeystroke(browser, app, party);
+  const keys = await searchKeystroke(browser, app, party, LONG_LIST_PHONES);
   const key95 = percentile(keys, 95);
   await saveResults('search-long-list', { keystrokesMs: keys });
   return [
@@ -373,7 +386,12 @@ async function longListFigures(browser: Browser, app: ServedApp, calibration: Ca
       target: '≤ 10',
       pass: answer.gzipKb <= 10,
     },
-    calibratedBudget(`search over ${LONG_LIST_ITEMS} items (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes)`, key95, 16, calibration),
+    calibratedBudget(
+      `search over ${LONG_LIST_ITEMS} items (4× CPU): keystroke to suggestions, p95 (${keys.length} keystrokes, ${LONG_LIST_PHONES} phones)`,
+      key95,
+      16,
+      calibration,
+    ),
   ];
 }
 
