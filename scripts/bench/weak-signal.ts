@@ -31,12 +31,15 @@ const FAVICON = '/icons/icon.svg';
 
 interface Link extends LinkOptions {
   readonly label: string;
-  /** Budgets (issue 22): the name field as HTML on both links, offline-ready on one bar. */
-  readonly targets: { readonly nameMs: number; readonly readyMs?: number };
+  /**
+   * Budgets: the name field as HTML on both links (issue 22); on one bar, offline-ready and the bytes until then
+   * (issue 40: 4.0 s, from issue 34's 3.5 s, which React and Dexie alone put out of reach; 125 KB).
+   */
+  readonly targets: { readonly nameMs: number; readonly readyMs?: number; readonly kb?: number };
 }
 
 const LINKS: readonly Link[] = [
-  { label: 'one bar (400 kbit/s, 400 ms)', kbps: 400, rttMs: 400, targets: { nameMs: 1200, readyMs: 3500 } },
+  { label: 'one bar (400 kbit/s, 400 ms)', kbps: 400, rttMs: 400, targets: { nameMs: 1200, readyMs: 4000, kb: 125 } },
   { label: '3G (1.5 Mbit/s, 150 ms)', kbps: 1500, rttMs: 150, targets: { nameMs: 500 } },
 ];
 
@@ -188,7 +191,13 @@ function figures(link: Link, runs: readonly Run[]): Figure[] {
       target: budget.readyMs === undefined ? '' : `≤ ${budget.readyMs}`,
       pass: budget.readyMs === undefined ? null : guestReady <= budget.readyMs,
     },
-    { name: `${link.label}: bytes over the link until offline-ready`, value: bytes, unit: 'KB', target: '', pass: null },
+    {
+      name: `${link.label}: bytes over the link until offline-ready`,
+      value: bytes,
+      unit: 'KB',
+      target: budget.kb === undefined ? '' : `≤ ${budget.kb}`,
+      pass: budget.kb === undefined ? null : bytes <= budget.kb,
+    },
     { name: `${link.label}: files fetched twice until offline-ready (most in a run)`, value: twice, unit: 'files', target: '= 0', pass: twice === 0 },
     { name: `${link.label}: reopened offline`, value: reopened, unit: `of ${runs.length}`, target: `= ${runs.length}`, pass: reopened === runs.length },
   ];
