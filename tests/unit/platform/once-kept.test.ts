@@ -41,7 +41,7 @@ afterEach(() => {
 describe('work for once the app is kept', () => {
   it('waits for the worker to be in charge of the page and activated, not only ready, then for idle', async () => {
     const workers = container();
-    vi.stubGlobal('navigator', { ...navigator, serviceWorker: workers.fake });
+    vi.stubGlobal('navigator', { serviceWorker: workers.fake });
     const task = vi.fn();
     onceKeptAndIdle(task);
     workers.ready();
@@ -56,7 +56,7 @@ describe('work for once the app is kept', () => {
 
   it('goes on a moment after ready on a page the worker never takes (reloaded past it)', async () => {
     const workers = container();
-    vi.stubGlobal('navigator', { ...navigator, serviceWorker: workers.fake });
+    vi.stubGlobal('navigator', { serviceWorker: workers.fake });
     const task = vi.fn();
     onceKeptAndIdle(task);
     workers.ready();
