@@ -119,7 +119,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
   const onOnline = () => void scheduler.flushNow();
   const onSignOfLife = () => scheduler.tryNow();
-  // Only while the last try found no signal: a tap, or another request answered, never shortens the server's backoff.
+  // Only while the last try found no signal: a tap, another request answered or the queue's worker's sync event
+  // never shortens the server's backoff (the worker's event follows each failed flush where the browser has it).
   const onTap = () => {
     if (scheduler.noSignal()) scheduler.tryNow();
   };
@@ -127,7 +128,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (scheduler.noSignal() && !scheduler.busy()) void scheduler.flushNow();
   };
   const onWorkerMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === SIGN_OF_LIFE_MESSAGE) scheduler.tryNow();
+    if ((event.data as { type?: unknown } | null)?.type === SIGN_OF_LIFE_MESSAGE) onTap();
   };
   const workers = () => ('serviceWorker' in navigator ? navigator.serviceWorker : undefined);
   let stopHearing: () => void = () => undefined;

@@ -6,11 +6,12 @@ import { createOutbox, type Outbox } from '../../../src/sync/engine.ts';
 import type { SyncTransport } from '../../../src/sync/transport.ts';
 import { tabOnOutbox } from '../../../src/tab/index.ts';
 import { queueOrder } from '../../../src/tab/outbox.ts';
+import { rpc, serverClient } from '../../../src/server/index.ts';
 import { recordingTransport } from '../../support/fake-transport.ts';
 
 /** The page's outbox as main.tsx builds it: the tab's kinds registered, the guest arriving. */
-function startEngine(transport: SyncTransport): Outbox {
-  const outbox = createOutbox({ database: phoneDatabase, lock: inProcessLock(), appVersion: 'test' });
+function startEngine(transport: SyncTransport, probe?: () => Promise<boolean>): Outbox {
+  const outbox = createOutbox({ database: phoneDatabase, lock: inProcessLock(), appVersion: 'test', ...(probe ? { probe } : {}) });
   const arrives = tabOnOutbox(outbox, phoneDatabase, () => Promise.resolve(transport));
   outbox.start(arrives(ANA));
   return outbox;
@@ -69,6 +70,35 @@ describe('the sync engine', () => {
     expect(await outbox.retryParked({ all: true })).toBe(1);
 
     await vi.waitFor(() => expect(inserts()).toEqual(['users', 'orders', 'orders']), { timeout: 3000 });
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+  });
+
+  it('says no signal once a try found none, looks with probes, and takes a tap or the server’s answer to another request as a sign of life', async () => {
+    const signal = { on: false };
+    const { transport, calls } = recordingTransport(() => (signal.on ? { status: 201 } : { status: 0, noSignal: true }));
+    const probe = vi.fn(() => Promise.resolve(false));
+    const outbox = (engine = startEngine(transport, probe));
+    const told = vi.fn();
+    outbox.onSignal(told);
+    await vi.waitFor(() => expect(outbox.noSignal()).toBe(true));
+    expect(told).toHaveBeenCalled();
+    await vi.waitFor(() => expect(probe).toHaveBeenCalled());
+    const requests = calls.length;
+
+    // A tap looks for signal: a probe, and no request while it finds none.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const probes = probe.mock.calls.length;
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.waitFor(() => expect(probe.mock.calls.length).toBeGreaterThan(probes));
+    expect(calls).toHaveLength(requests);
+
+    // The server's answer to another request (the status, the list) is signal: the queue sends at once.
+    signal.on = true;
+    const stopAsking = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await rpc(serverClient({ supabaseUrl: 'https://bar.example', supabaseAnonKey: 'k' }), 'my_tab_status', {});
+    stopAsking.mockRestore();
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(requests));
+    await vi.waitFor(() => expect(outbox.noSignal()).toBe(false));
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 });
