@@ -25,6 +25,8 @@ const SURFACES = {
   // transfer-kind.ts: the guest's transfer notices in the outbox, which the page and the queue's worker register without React.
   // transfers.ts: 'Ya transferí' on the page, loaded with the 'Transferir' block only, never with the tab.
   payments: ['index.ts', 'transfer-kind.ts', 'transfers.ts'],
+  // The host's reading of a photo of the bar's bill (issue 41): loaded with the bill's section only.
+  receipts: ['index.ts'],
   // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.
   platform: ['index.ts', 'clock.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.

@@ -6,6 +6,13 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY?: string;
   /** Set by vite.config.ts from package.json unless given. */
   readonly VITE_APP_VERSION: string;
+  /** Set by build/ocr-files.ts: the build's folder of the OCR engine's files, ending in '/'. */
+  readonly VITE_OCR_DIR: string;
+}
+
+declare module 'tesseract.js/dist/tesseract.esm.min.js' {
+  import Tesseract from 'tesseract.js';
+  export default Tesseract;
 }
 
 interface ImportMeta {

@@ -31,7 +31,8 @@ export interface PolicyOptions {
 export function contentSecurityPolicy({ apiOrigin: api, delivery }: PolicyOptions): string {
   const directives: string[][] = [
     ['default-src', SELF],
-    ['script-src', SELF],
+    // 'wasm-unsafe-eval': the host's OCR engine compiles its own wasm (issue 41); no eval of text is allowed.
+    ['script-src', SELF, "'wasm-unsafe-eval'"],
     ['style-src', SELF],
     ['img-src', SELF, 'data:'],
     ['manifest-src', SELF],

@@ -78,7 +78,7 @@ describe('index.html', () => {
     const { indexHtml } = builds.sameOrigin;
     expect(Object.fromEntries(metaPolicy(indexHtml))).toEqual({
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", "'wasm-unsafe-eval'"],
       'style-src': ["'self'", styleHash(/<style>([\s\S]*?)<\/style>/.exec(indexHtml)?.[1] ?? '?')],
       'img-src': ["'self'", 'data:'],
       'manifest-src': ["'self'"],

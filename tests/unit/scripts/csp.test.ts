@@ -4,7 +4,7 @@ import { headersFor, parseHeadersFile, renderHeadersFile } from '../../../script
 import { parseBackend } from '../../../src/config/env-rules.ts';
 
 const SAME_ORIGIN_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; " +
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; " +
   "worker-src 'self'; connect-src 'self'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
 const originOf = (url: string | undefined) => apiOrigin(url, parseBackend(url, url ? 'anon-key' : undefined));
