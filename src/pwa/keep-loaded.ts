@@ -36,16 +36,3 @@ export function keepLoadedFiles(): void {
     }).observe({ type: 'resource', buffered: true });
   });
 }
-
-/**
- * Files the page loaded that the worker keeps apart from the app's list: the
- * host's OCR engine, whose files its own worker fetched (they never show among
- * the page's resources). Sent once they are in the HTTP cache, so the worker
- * takes them from there.
- */
-export function keepFiles(urls: readonly string[]): void {
-  if (!('serviceWorker' in navigator) || urls.length === 0) return;
-  void navigator.serviceWorker.ready.then(({ active }) =>
-    active?.postMessage({ type: KEEP_LOADED_MESSAGE, urls: urls.map((url) => new URL(url, location.href).href) }),
-  );
-}

@@ -8,9 +8,7 @@
  * snippets to it) is asked from the server and kept if it is this build's.
  * What is needed only with signal (the sync transport) or only by the host is
  * kept when it first loads, never fetched at install, or from the HTTP cache
- * when the page says it loaded it before the worker was in charge. The host's
- * OCR engine (issue 41) is not on the list at all: a cache of its own keeps
- * it once 'Cuenta del bar' has loaded it.
+ * when the page says it loaded it before the worker was in charge.
  */
 
 import { withBlockingEarlyScript } from '../pwa/early-script-tag.ts';
@@ -48,13 +46,6 @@ const OLD_PREFIX = 'workbox-precache';
 const PAGE = 'index.html';
 /** Navigations the page never answers: the API's own paths. */
 const API_PATHS = /^\/(rest|functions|auth)\//;
-/**
- * The host's OCR engine (build/ocr-files.ts): one folder named by its files'
- * digest, kept in a cache of its own across versions of the app (about 5 MB
- * that change only with the engine), never in the guests' list.
- */
-const ENGINE_CACHE = 'bar-tab-ocr';
-const ENGINE_FOLDER = /^\/assets\/ocr-[\da-f]+\//;
 
 /** A short name for this list of files: FNV-1a over its JSON. */
 function versionOf(entries: readonly ShellEntry[]): string {
@@ -166,34 +157,6 @@ export async function activateShell(shell: Shell): Promise<void> {
   await keepLoadedBy(await shell.open(), shell, Promise.resolve());
 }
 
-/** Keeps one of the engine's files; another build's engine goes as this one's first file comes. */
-async function keepEngineFile(cache: Cache, url: string, response: Response): Promise<void> {
-  const folder = ENGINE_FOLDER.exec(new URL(url).pathname)?.[0] ?? '';
-  const others = (await cache.keys()).filter((key) => !new URL(key.url).pathname.startsWith(folder));
-  await Promise.all(others.map((key) => cache.delete(key)));
-  await cache.put(url, response);
-}
-
-/** The engine's files the page loaded (from the HTTP cache) or, if it has not, from the network: the host asked for them with signal. */
-async function keepEngine(urls: readonly string[]): Promise<void> {
-  const cache = await caches.open(ENGINE_CACHE);
-  for (const url of urls) {
-    if (await cache.match(url)) continue;
-    const response = await fetch(url, { cache: 'force-cache', mode: 'same-origin' }).catch(() => undefined);
-    if (response?.ok) await keepEngineFile(cache, url, response);
-  }
-}
-
-/** The engine's file, kept or kept on its first load; with no signal, the network error the page would see. */
-async function fromEngine(request: Request): Promise<Response> {
-  const cache = await caches.open(ENGINE_CACHE);
-  const kept = await cache.match(request.url);
-  if (kept) return kept;
-  const response = await fetch(request).catch(() => Response.error());
-  if (response.ok) await keepEngineFile(cache, request.url, response.clone());
-  return response;
-}
-
 /**
  * Keeps the files the page says it loaded before this worker was in charge
  * (src/pwa/keep-loaded.ts), those of the plan the HTTP cache holds: one still
@@ -201,8 +164,6 @@ async function fromEngine(request: Request): Promise<Response> {
  * may come with no signal.
  */
 export async function keepLoaded(shell: Shell, urls: readonly string[]): Promise<void> {
-  const engine = urls.filter((url) => ENGINE_FOLDER.test(new URL(url, shell.scope).pathname));
-  if (engine.length > 0) await keepEngine(engine.map((url) => new URL(url, shell.scope).href));
   const cache = await shell.open();
   const entries = urls.flatMap((url) => shell.byPath.get(new URL(url, shell.scope).pathname) ?? []);
   await Promise.all(entries.map((entry) => keepIfLoaded(cache, shell, entry).catch(() => undefined)));
@@ -237,7 +198,6 @@ export function respond(shell: Shell, request: Request): Promise<Response> | und
     const page = shell.byPath.get(new URL(PAGE, shell.scope).pathname);
     return page && !API_PATHS.test(url.pathname) ? fromShell(shell, page, request).then(handedOut) : undefined;
   }
-  if (ENGINE_FOLDER.test(url.pathname)) return fromEngine(request);
   const entry = shell.byPath.get(url.pathname);
   return entry ? fromShell(shell, entry, request) : undefined;
 }
