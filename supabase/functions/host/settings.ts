@@ -15,6 +15,9 @@ export const HOST_ENV_NAMES = [
   'OPENAI_MODEL',
 ] as const;
 
+/** What the function may read when its environment is restricted (npm start's Deno): its own, and the OpenAI SDK's own (OPENAI_ORG_ID…). */
+export const HOST_ALLOWED_ENV = [...HOST_ENV_NAMES, 'OPENAI_*'] as const;
+
 export type HostEnv = Partial<Readonly<Record<(typeof HOST_ENV_NAMES)[number], string | undefined>>>;
 
 /** Wrong host keys one client address may send per window; past it every try waits. */
