@@ -10,11 +10,6 @@ interface ImportMetaEnv {
   readonly VITE_OCR_DIR: string;
 }
 
-declare module 'tesseract.js/dist/tesseract.esm.min.js' {
-  import Tesseract from 'tesseract.js';
-  export default Tesseract;
-}
-
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }

@@ -7,6 +7,7 @@
 
 /** From node_modules: the package, the file in it, and its name in the build's folder. */
 export const OCR_SOURCES = [
+  { from: 'tesseract.js/dist/tesseract.esm.min.js', name: 'tesseract.esm.min.js' },
   { from: 'tesseract.js/dist/worker.min.js', name: 'worker.min.js' },
   { from: 'tesseract.js-core/tesseract-core-simd-lstm.js', name: 'tesseract-core-simd-lstm.js' },
   { from: 'tesseract.js-core/tesseract-core-simd-lstm.wasm', name: 'tesseract-core-simd-lstm.wasm' },
@@ -20,6 +21,7 @@ export const OCR_SOURCES = [
 export function ocrFiles(dir: string) {
   return {
     dir,
+    api: `${dir}tesseract.esm.min.js`,
     worker: `${dir}worker.min.js`,
     core: `${dir}tesseract-core-lstm.js`,
     coreSimd: `${dir}tesseract-core-simd-lstm.js`,

@@ -7,7 +7,7 @@
  * a photo taken with no signal is read all the same.
  */
 import type Tesseract from 'tesseract.js';
-import { keepFiles } from '../pwa/keep-loaded.ts';
+import { keepEngine } from './keep.ts';
 import { ocrFiles } from './ocr-files.ts';
 
 /** The build names the folder (build/ocr-files.ts). */
@@ -32,7 +32,7 @@ export function hasSimd(): boolean {
 /** The engine's files for this phone: the core it can run, and the rest. */
 export function engineFiles(simd = hasSimd()): string[] {
   const core = simd ? OCR_FILES.coreSimd : OCR_FILES.core;
-  return [OCR_FILES.worker, core, core.replace(/\.js$/, '.wasm'), `${OCR_FILES.dir}${OCR_FILES.language}`];
+  return [OCR_FILES.api, OCR_FILES.worker, core, core.replace(/\.js$/, '.wasm'), `${OCR_FILES.dir}${OCR_FILES.language}`];
 }
 
 let engine: Promise<Engine> | null = null;
@@ -42,7 +42,8 @@ let listener: OnProgress | null = null;
 export function startEngine(onProgress?: OnProgress): Promise<Engine> {
   if (onProgress) listener = onProgress;
   engine ??= (async () => {
-    const { createWorker, OEM, PSM } = (await import('tesseract.js/dist/tesseract.esm.min.js')).default;
+    // tesseract.js itself is one of the engine's files, from the same folder: not in the app's bundles or lists.
+    const { createWorker, OEM, PSM } = ((await import(/* @vite-ignore */ OCR_FILES.api)) as { default: typeof Tesseract }).default;
     const simd = hasSimd();
     const worker = await createWorker('spa', OEM.LSTM_ONLY, {
       workerPath: OCR_FILES.worker,
@@ -57,9 +58,9 @@ export function startEngine(onProgress?: OnProgress): Promise<Engine> {
       },
     });
     // One block of lines, spaces kept: a bill's columns read as the till printed them.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1', user_defined_dpi: '300' });
-    // Every file is in the HTTP cache now: the service worker keeps them for a photo with no signal.
-    keepFiles(engineFiles(simd));
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1', user_defined_dpi: '300', tessedit_do_invert: '0' });
+    // Every file is in the HTTP cache now: kept for a photo with no signal.
+    void keepEngine(engineFiles(simd), OCR_FILES.dir).catch(() => undefined);
     return worker;
   })().catch((error: unknown) => {
     engine = null;

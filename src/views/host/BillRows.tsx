@@ -52,8 +52,13 @@ function Row({ row, number, offer, showProblem, onEdit, onRemove }: RowProps) {
   return (
     <li className="host-bill-row" data-doubt={row.doubt !== null || undefined} data-problem={(showProblem && !checked.ok) || undefined}>
       <div className="host-bill-row-fields">
+        <span className="host-bill-caption" aria-hidden="true">
+          Producto
+        </span>
+        <p className="host-bill-row-amount price" aria-label={`Total de la línea ${number}`}>
+          {amount === null ? '—' : formatPesos(amount)}
+        </p>
         <label className="host-bill-field host-bill-field-product">
-          <span aria-hidden="true">Producto</span>
           <input
             className="text-input"
             aria-label={`Producto, línea ${number}`}
@@ -62,7 +67,7 @@ function Row({ row, number, offer, showProblem, onEdit, onRemove }: RowProps) {
             onChange={(event) => onEdit({ product: event.target.value, sameAs: null })}
           />
         </label>
-        <label className="host-bill-field">
+        <label className="host-bill-field host-bill-field-quantity">
           <span aria-hidden="true">Cant.</span>
           <input
             className="text-input"
@@ -73,7 +78,7 @@ function Row({ row, number, offer, showProblem, onEdit, onRemove }: RowProps) {
             onChange={(event) => onEdit({ quantity: event.target.value })}
           />
         </label>
-        <label className="host-bill-field">
+        <label className="host-bill-field host-bill-field-price">
           <span aria-hidden="true">Precio</span>
           <input
             className="text-input"
@@ -84,9 +89,6 @@ function Row({ row, number, offer, showProblem, onEdit, onRemove }: RowProps) {
             onChange={(event) => onEdit({ unitPrice: event.target.value })}
           />
         </label>
-        <p className="host-bill-row-amount price" aria-label={`Total de la línea ${number}`}>
-          {amount === null ? '—' : formatPesos(amount)}
-        </p>
         <button type="button" className="button button-quiet host-bill-row-remove" aria-label={`Quitar línea ${number}`} onClick={onRemove}>
           Quitar
         </button>

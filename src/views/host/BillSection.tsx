@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NO_BILL, spreadWords, useHostBill, type BillState, type HostBill } from '../../host/bill-section.ts';
-import { formatPesos, keptMenu, useFeed, useHostMenu } from '../../host/index.ts';
+import { formatPesos, keepMenu, keptMenu, useFeed, useHostMenu } from '../../host/index.ts';
 import { BillForm } from './BillForm.tsx';
 
 /**
@@ -16,6 +16,9 @@ export default function BillSection({ active, code }: { readonly active: boolean
   // With no signal, the list last read (a photo read in the basement still meets the list's names and prices).
   const [kept] = useState(() => keptMenu(code));
   const list = menu.menu?.items ?? kept?.items ?? [];
+  useEffect(() => {
+    if (menu.menu) keepMenu(code, menu.menu);
+  }, [code, menu.menu]);
   const guestsWithOrders = snapshot ? snapshot.party.guests.filter((guest) => guest.orders > 0).length : null;
   return (
     <>

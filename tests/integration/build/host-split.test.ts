@@ -80,6 +80,12 @@ describe('the guests’ first load', () => {
     expect(built.filter((file) => dynamicImport.test(file.text)).map((file) => file.name)).toEqual([firstLoadScripts()[0]]);
   });
 
+  it('carries nothing of the bar’s bill’s photo reading (issue 41), its engine or its rules', () => {
+    for (const file of firstLoadScripts()) {
+      for (const mark of ['Foto de la cuenta', 'tesseract.js@v', 'Leyendo la cuenta']) expect(textOf(file), `${mark} in ${file}`).not.toContain(mark);
+    }
+  });
+
   it('does not carry the host page’s stylesheet either', () => {
     const styles = [...indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
     for (const file of styles) expect(textOf(file), file).not.toContain('host-guest');

@@ -4,7 +4,7 @@ import { headersFor, parseHeadersFile, renderHeadersFile } from '../../../script
 import { parseBackend } from '../../../src/config/env-rules.ts';
 
 const SAME_ORIGIN_POLICY =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; " +
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; " +
   "worker-src 'self'; connect-src 'self'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
 const originOf = (url: string | undefined) => apiOrigin(url, parseBackend(url, url ? 'anon-key' : undefined));
@@ -40,7 +40,10 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('forbids framing in the header, which a meta tag cannot carry', () => {
-    expect(contentSecurityPolicy({ apiOrigin: null, delivery: 'header' })).toBe(`${SAME_ORIGIN_POLICY}; frame-ancestors 'none'`);
+    // The header also lets a worker compile wasm (the host's OCR engine, issue 41): a worker's policy is its script's header.
+    expect(contentSecurityPolicy({ apiOrigin: null, delivery: 'header' })).toBe(
+      `${SAME_ORIGIN_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")}; frame-ancestors 'none'`,
+    );
     expect(contentSecurityPolicy({ apiOrigin: null, delivery: 'meta' })).not.toContain('frame-ancestors');
   });
 });
