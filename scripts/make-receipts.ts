@@ -11,10 +11,10 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
 import { PRODUCTS } from '../supabase/functions/_shared/menu.ts';
+import { pngFile } from './lib/png.ts';
 import { seededRandom } from './lib/seeded-random.ts';
 
 export const RECEIPTS_DIR = join(import.meta.dirname, '../tests/fixtures/receipts');
@@ -296,25 +296,12 @@ const GREY = `async (source) => {
   return { width: image.width, height: image.height, base64: btoa(binary) };
 }`;
 
-function chunk(type: string, body: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(body.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
 /** A greyscale PNG (colour type 0), each row filtered by the one above: a third of Chromium's RGB screenshot. */
 async function greyPng(page: Page, png: Buffer): Promise<Buffer> {
   const { width, height, base64 } = await page.evaluate<{ width: number; height: number; base64: string }>(
     `(${GREY})(${JSON.stringify(png.toString('base64'))})`,
   );
   const grey = Buffer.from(base64, 'base64');
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
   const rows = Buffer.alloc((width + 1) * height);
   for (let row = 0; row < height; row += 1) {
     const at = row * (width + 1);
@@ -325,12 +312,7 @@ async function greyPng(page: Page, png: Buffer): Promise<Buffer> {
       rows[at + 1 + column] = (value - above) & 0xff;
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', new Uint8Array()),
-  ]);
+  return pngFile({ width, height, colourType: 0, rows });
 }
 
 async function render(page: Page, rendered: Rendered, photo: boolean, random: () => number): Promise<Buffer> {

@@ -12,23 +12,14 @@
  * claimed lines are saved again (the same bill, one more line, capitals
  * changed): 200 each. Screenshots of the table at 320 and 390 px.
  */
-import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatPesos } from '../../supabase/functions/_shared/rules.ts';
+import { photoOf, trueBill as bill, type TrueBill } from '../support/receipts.ts';
 import { agrees, asHost, claims, phoneAt } from './bar-bill-support.ts';
 import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { HOST_KEY, hostPageKept, order, query, signIn } from './host-support.ts';
+import { axeViolations, goOffline, goOnline, HOST_KEY, hostPageKept, order, query, signIn } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
-
-interface TrueBill {
-  readonly file: string;
-  readonly lines: readonly { readonly name: string; readonly quantity: number; readonly unitPrice: number }[];
-  readonly tip: number | null;
-}
-
-const bill = (name: string): TrueBill => JSON.parse(readFileSync(`tests/fixtures/receipts/${name}.json`, 'utf8')) as TrueBill;
-const photoOf = (truth: TrueBill) => `tests/fixtures/receipts/${truth.file}`;
 
 /** The table's rows as the host reads their fields: product, units, unit price. */
 async function rowsOf(page: Page): Promise<string[][]> {
@@ -45,17 +36,6 @@ const truthRows = (truth: TrueBill) => truth.lines.map((line) => [line.name, Str
 
 /** The OCR engine's files in the worker's cache of them (src/sw/shell.ts). */
 const engineKept = (page: Page) => page.evaluate(async () => (await (await caches.open('bar-tab-ocr')).keys()).length);
-
-/** No signal (the function cut at the context too, as host-list.spec.ts explains). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/functions/v1/host', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function backOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/functions/v1/host');
-  await context.setOffline(false);
-}
 
 /** A new party of the built-in list, opened on the host's page at 'Cuenta del bar'. */
 async function partyBill(page: Page, baseURL: string, name: string): Promise<string> {
@@ -95,9 +75,8 @@ test('a photo taken with no signal is read on the phone into the table; a price 
   expect((await rowsOf(page)).some(([product]) => /propina|total/i.test(product ?? ''))).toBe(false);
   await expect(panel(page).getByText(/aparte de los productos/)).toContainText(`Propina ${formatPesos(truth.tip ?? 0)}`);
   await expect(panel(page).getByText(/^Las líneas suman/)).toHaveText('Las líneas suman $145.120, igual que el total de la boleta.');
-
   // The signal is back: one price corrected in its field, and saved.
-  await backOnline(context);
+  await goOnline(context);
   const price = panel(page).getByRole('textbox', { name: 'Precio unitario, línea 2', exact: true });
   await price.fill('9.990');
   await expect(panel(page).getByText(/^Las líneas suman/)).toHaveText('Las líneas suman $145.620 y la boleta dice $145.120: revisa las líneas.');
@@ -224,4 +203,33 @@ test('two identical lines, both claimed, are saved again (the same bill, one mor
   await agrees(beto, 5990);
   await ana.context().close();
   await beto.context().close();
+});
+
+test.describe('the table for a person', () => {
+  // axe goes in as an inline script, which the app's policy rightly refuses (the photo's test above runs under the policy).
+  test.use({ bypassCSP: true });
+
+  test('every control is named and a finger’s size, the near name’s question and a doubt too', async ({ page, baseURL }) => {
+    if (!baseURL) throw new Error('no baseURL');
+    await partyBill(page, baseURL, `Tabla ${Date.now().toString(36)}`);
+    await panel(page).getByLabel('Líneas de la cuenta del bar').fill('Alitas BBQ;2;8.990\nManí de la casa;1;2.500\nTotal;1;20.000');
+    await panel(page).getByRole('button', { name: 'Llevar a la tabla' }).click();
+    await expect(panel(page).getByText('¿Es «Alitas BBQ 8 unidades»?')).toBeVisible();
+    await expect(panel(page).getByText('Las líneas suman $20.480 y la boleta dice $20.000: revisa las líneas.')).toBeVisible();
+    // The list's price confirms the alitas; nothing confirms the maní.
+    await expect(panel(page).getByText('Nada en la boleta confirma esta línea: revísala.')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+    for (const control of [
+      panel(page).getByText('Foto de la cuenta', { exact: true }),
+      panel(page).getByRole('button', { name: 'Quitar línea 1' }),
+      panel(page).getByRole('button', { name: 'Sí, es lo mismo' }),
+      panel(page).getByRole('button', { name: 'Agregar línea' }),
+      panel(page).getByRole('button', { name: 'Llevar a la tabla' }),
+      panel(page).getByRole('textbox', { name: 'Cantidad, línea 1', exact: true }),
+      panel(page).getByRole('textbox', { name: 'Precio unitario, línea 1', exact: true }),
+    ]) {
+      const box = await control.boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+    }
+  });
 });

@@ -5,38 +5,13 @@
  * calls a local OpenAI-format server, and the payments function Mercado
  * Pago's stand-in. What the workers need is passed on in BAR_TAB_* variables.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startProduct } from '../../scripts/lib/product.ts';
 import { startFakeOpenAI } from '../../scripts/lib/openai-server.ts';
 import { startFunctionSwitch } from '../support/function-switch.ts';
-
-/** What a vision model would read in a bill of the corpus: its lines typed, in integer pesos. */
-async function modelReading(bill: string): Promise<unknown> {
-  const truth = JSON.parse(await readFile(join(ROOT, 'tests/fixtures/receipts', `${bill}.json`), 'utf8')) as {
-    lines: { name: string; quantity: number; unitPrice: number }[];
-    subtotal: number | null;
-    tip: number | null;
-    total: number | null;
-  };
-  const figure = (kind: string, name: string, amount: number | null) =>
-    amount === null ? [] : [{ kind, name, quantity: 1, unit_price: amount, line_total: amount }];
-  return {
-    lines: [
-      ...truth.lines.map((line) => ({
-        kind: 'product',
-        name: line.name,
-        quantity: line.quantity,
-        unit_price: line.unitPrice,
-        line_total: line.quantity * line.unitPrice,
-      })),
-      ...figure('subtotal', 'SUBTOTAL', truth.subtotal),
-      ...figure('tip', 'PROPINA SUGERIDA 10%', truth.tip),
-      ...figure('total', 'TOTAL CON PROPINA', truth.total),
-    ],
-  };
-}
+import { modelReadingOf, trueBill } from '../support/receipts.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const stateDir = await mkdtemp(join(tmpdir(), 'bar-tab-e2e-'));
@@ -46,7 +21,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     pieces: ['¡Salud', ', po!', ' Esa', ' elección', ' está', ' la raja.'],
     firstPieceDelayMs: 600,
     pieceDelayMs: 60,
-    reading: await modelReading('bill-14'),
+    reading: modelReadingOf(trueBill('bill-14')),
   });
   const product = await startProduct({
     port: 0,

@@ -20,27 +20,13 @@ import { MAX_PHOTO_BYTES } from '../../../supabase/functions/_shared/receipt-mod
 import { HOST_ALLOWED_ENV } from '../../../supabase/functions/host/settings.ts';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { modelReadingOf, photoOf, trueBill } from '../../support/receipts.ts';
 import { HOST_KEY } from './support.ts';
 
 const NO_DOWNLOADS = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' };
-const PHOTO = `data:image/jpeg;base64,${readFileSync(join(import.meta.dirname, '../../fixtures/receipts/bill-14.jpg')).toString('base64')}`;
-const TRUTH = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/receipts/bill-14.json'), 'utf8')) as {
-  lines: { name: string; quantity: number; unitPrice: number }[];
-  subtotal: number;
-};
-/** What the stand-in "reads" in the photo: the bill's true lines, and its subtotal. */
-const READING = {
-  lines: [
-    ...TRUTH.lines.map((line) => ({
-      kind: 'product',
-      name: line.name,
-      quantity: line.quantity,
-      unit_price: line.unitPrice,
-      line_total: line.quantity * line.unitPrice,
-    })),
-    { kind: 'subtotal', name: 'SUBTOTAL', quantity: 1, unit_price: TRUTH.subtotal, line_total: TRUTH.subtotal },
-  ],
-};
+const PHOTO = `data:image/jpeg;base64,${readFileSync(photoOf(trueBill('bill-14'))).toString('base64')}`;
+/** What the stand-in "reads" in the photo: the bill's true lines and figures. */
+const READING = modelReadingOf(trueBill('bill-14'));
 
 let stack: TestStack;
 let gateway: FaultProxy;
