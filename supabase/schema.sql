@@ -836,7 +836,8 @@ begin
   update public.bar_bill_lines set quantity = fresh.quantity
   from pg_temp.saved_bill_lines as fresh where bar_bill_lines.id = fresh.reuse and bar_bill_lines.quantity <> fresh.quantity;
   delete from public.bar_bill_lines
-  where bar_bill_lines.party_id = p_party and not exists (select from pg_temp.saved_bill_lines as fresh where fresh.reuse = bar_bill_lines.id);
+  using pg_temp.replaced_bill_lines as old
+  where bar_bill_lines.id = old.id and not exists (select from pg_temp.saved_bill_lines as fresh where fresh.reuse = old.id);
   -- A claim is named as its line now is (capitals corrected, a product of the list confirmed).
   update public.bill_claims set product_name = coalesce(lines.menu_name, lines.product)
   from public.bar_bill_lines as lines
@@ -1866,7 +1867,7 @@ CREATE TABLE public.bill_units (
 );
 CREATE TRIGGER bill_units_within_line BEFORE INSERT OR UPDATE ON public.bill_units FOR EACH ROW EXECUTE FUNCTION public.bill_unit_within_line();
 ALTER TABLE public.bill_units ENABLE ROW LEVEL SECURITY;
-GRANT SELECT ON TABLE public.bill_units TO service_role;
+GRANT SELECT, UPDATE (line_id, unit_no) ON TABLE public.bill_units TO service_role;
 
 CREATE TABLE public.party_transfer_details (
   party_id uuid NOT NULL,
@@ -1952,7 +1953,7 @@ END)),
 );
 CREATE INDEX bill_claims_party_guest ON public.bill_claims USING btree (party_id, user_id);
 ALTER TABLE public.bill_claims ENABLE ROW LEVEL SECURITY;
-GRANT SELECT ON TABLE public.bill_claims TO service_role;
+GRANT SELECT, UPDATE (product_name) ON TABLE public.bill_claims TO service_role;
 
 CREATE TABLE public.bill_spread_parts (
   party_id uuid NOT NULL,
