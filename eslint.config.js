@@ -31,7 +31,8 @@ const SURFACES = {
   platform: ['index.ts', 'clock.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
   // keep-loaded.ts: only the host's page loads files its first visit may not have kept, so it comes in that chunk, not the guests' first load.
-  pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts', 'keep-loaded.ts'],
+  // engine-cache.ts: the host's OCR engine's cache, which the worker and the host's page share, never in the guests' first load.
+  pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts', 'keep-loaded.ts', 'engine-cache.ts'],
   // rest.ts: PostgREST's query builder (postgrest-js), which the queue's requests load with the first flush, never with the page.
   server: ['index.ts', 'rest.ts'],
   // queue.ts: what a capability needs to own a kind of change, without the page's engine (the queue's worker loads it).

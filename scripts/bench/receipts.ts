@@ -167,7 +167,7 @@ export async function benchReceipts(): Promise<Figure[]> {
       const page = await context.newPage();
       await page.addInitScript(TIME_ENGINE_JOBS);
       await page.goto(`${product.appUrl}/anfitrion`);
-      await page.getByPlaceholder('Clave de anfitrión').fill(product.hostKey);
+      await page.getByPlaceholder('Clave para organizar').fill(product.hostKey);
       await page.getByRole('button', { name: 'Entrar' }).click();
       await page.locator('.host-party-item', { has: page.locator('.host-party-name', { hasText: /^Fiesta de prueba$/ }) }).click();
       const cdp = await context.newCDPSession(page);

@@ -6,7 +6,7 @@
  * (src/sw/shell.ts). On no list of the app's files: a guest never downloads
  * a byte of it. Another build's engine goes when this one's is kept.
  */
-import { ENGINE_CACHE } from '../pwa/messages.ts';
+import { ENGINE_CACHE } from '../pwa/engine-cache.ts';
 
 export async function keepEngine(urls: readonly string[], folder: string): Promise<void> {
   if (typeof caches === 'undefined') return;

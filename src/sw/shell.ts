@@ -12,7 +12,7 @@
  */
 
 import { withBlockingEarlyScript } from '../pwa/early-script-tag.ts';
-import { ENGINE_CACHE } from '../pwa/messages.ts';
+import { ENGINE_CACHE } from '../pwa/engine-cache.ts';
 
 /** One file of the build, as the manifest injected into sw.js lists it. */
 export interface ShellEntry {
