@@ -142,6 +142,9 @@ const openBill = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.getByRole('tabpanel', { name: 'Cuenta del bar' });
 };
 
+/** The box for pasted lines, once the section has read the bill (until then it says it is loading). */
+const pasteBox = (panel: HTMLElement) => within(panel).findByLabelText('Líneas de la cuenta del bar', {}, { timeout: 5_000 });
+
 /** The table's rows as the host reads their fields: product, units, unit price. */
 const rowsOf = (panel: HTMLElement) =>
   within(panel)
@@ -173,7 +176,7 @@ describe('the bar’s bill on the host’s page', () => {
     const { user, calls } = await anasBill();
     const panel = await openBill(user);
     await within(panel).findByText(/aún no tiene/);
-    await user.click(within(panel).getByLabelText('Líneas de la cuenta del bar'));
+    await user.click(await pasteBox(panel));
     await user.paste('aperol spritz;2;6.500\nPichanga;1;$12.990\nPropina sugerida 10%;1;2.599\n');
     await user.click(within(panel).getByRole('button', { name: 'Llevar a la tabla' }));
     expect(rowsOf(panel)).toEqual([
@@ -209,12 +212,12 @@ describe('the bar’s bill on the host’s page', () => {
       ['Pichanga', '1', '$12.990'],
     ]);
     expect(within(panel).getByLabelText('Líneas de la cuenta del bar')).toHaveValue('');
-  });
+  }, 20_000);
 
   it('corrects a row in its fields, removes and adds rows, and says one sentence against the bill’s total', async () => {
     const { user, calls } = await anasBill();
     const panel = await openBill(user);
-    await user.click(within(panel).getByLabelText('Líneas de la cuenta del bar'));
+    await user.click(await pasteBox(panel));
     await user.paste('Pisco Sour;2;5.990\nMojito;1;6490\nSubtotal;1;17.990');
     await user.click(within(panel).getByRole('button', { name: 'Llevar a la tabla' }));
     expect(within(panel).getByText('Las líneas suman $18.470 y la boleta dice $17.990: revisa las líneas.')).toBeVisible();
@@ -244,12 +247,12 @@ describe('the bar’s bill on the host’s page', () => {
       ],
       printedTotal: 17990,
     });
-  });
+  }, 20_000);
 
   it('asks whether a near name is the list’s product, sends it once confirmed, and the saved bill says so', async () => {
     const { user, calls } = await anasBill();
     const panel = await openBill(user);
-    await user.click(within(panel).getByLabelText('Líneas de la cuenta del bar'));
+    await user.click(await pasteBox(panel));
     await user.paste('Alitas BBQ;2;8.990\nPisco sour;1;5990');
     await user.click(within(panel).getByRole('button', { name: 'Llevar a la tabla' }));
     // The list's Pisco Sour by its name: nothing to ask.
@@ -273,7 +276,7 @@ describe('the bar’s bill on the host’s page', () => {
     await user.click(within(panel).getByRole('button', { name: 'No es lo mismo' }));
     expect(within(panel).getByText('¿Es «Alitas BBQ 8 unidades»?')).toBeVisible();
     expect(within(panel).getByText('Hay cambios sin guardar.')).toBeVisible();
-  });
+  }, 20_000);
 
   it('offers a photo of the bill from the camera or a file', async () => {
     const { user } = await anasBill();
@@ -293,7 +296,7 @@ describe('the bar’s bill on the host’s page', () => {
       error: 'Pedido inválido: Línea 1: El precio debe ser un entero de pesos entre $1 y $1.000.000.',
       retryAfterSeconds: null,
     };
-    await user.click(within(panel).getByLabelText('Líneas de la cuenta del bar'));
+    await user.click(await pasteBox(panel));
     await user.paste('Pisco Sour;2;4400');
     await user.click(within(panel).getByRole('button', { name: 'Llevar a la tabla' }));
     await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
@@ -306,7 +309,7 @@ describe('the bar’s bill on the host’s page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
     expect(await within(panel).findByText(BILL_ERRORS.race)).toBeVisible();
     expect(rowsOf(panel)).toEqual([['Pisco Sour', '2', '$4.400']]);
-  });
+  }, 20_000);
 
   it('saves a total alone, and spreads what nobody declared after “Sí, repartir”: “Sin dueño” then reads $0', async () => {
     const { user, calls } = await anasBill();
