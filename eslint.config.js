@@ -25,12 +25,15 @@ const SURFACES = {
   // transfer-kind.ts: the guest's transfer notices in the outbox, which the page and the queue's worker register without React.
   // transfers.ts: 'Ya transferí' on the page, loaded with the 'Transferir' block only, never with the tab.
   payments: ['index.ts', 'transfer-kind.ts', 'transfers.ts'],
+  // The host's reading of a photo of the bar's bill (issue 41): loaded with the bill's section only.
+  receipts: ['index.ts'],
   // clock.ts: a React hook, kept out of the index so the queue's core (sync/index.ts) stays free of React for Node tools.
   // listeners.ts: the server client tells who listens of its answers in the queue's worker too, which has no window.
   platform: ['index.ts', 'clock.ts', 'listeners.ts'],
   // early-script-tag.ts: the service worker hands the page out with the early script as the build wrote it.
   // keep-loaded.ts: only the host's page loads files its first visit may not have kept, so it comes in that chunk, not the guests' first load.
-  pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts', 'keep-loaded.ts'],
+  // engine-cache.ts: the host's OCR engine's cache, which the worker and the host's page share, never in the guests' first load.
+  pwa: ['index.ts', 'messages.ts', 'early-script-tag.ts', 'keep-loaded.ts', 'engine-cache.ts'],
   // rest.ts: PostgREST's query builder (postgrest-js), which the queue's requests load with the first flush, never with the page.
   server: ['index.ts', 'rest.ts'],
   // queue.ts: what a capability needs to own a kind of change, without the page's engine (the queue's worker loads it).

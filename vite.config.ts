@@ -8,6 +8,7 @@ import { firstView } from './build/first-view.ts';
 import { stylesheetFirst } from './build/head-order.ts';
 import { inlineStylesheet } from './build/inline-stylesheet.ts';
 import { inlineTabIcon } from './build/inline-tab-icon.ts';
+import { ocrFiles } from './build/ocr-files.ts';
 import { offlinePlan } from './build/offline-plan.ts';
 import { rootManifest } from './build/root-manifest.ts';
 import { syncWorker } from './build/sync-worker.ts';
@@ -35,6 +36,7 @@ export default defineConfig(({ mode }) => {
       stylesheetFirst(),
       syncWorker({ mode, define }),
       inlineTabIcon(),
+      ocrFiles(),
       inlineStylesheet(),
       securityHeaders(apiOrigin(env.VITE_SUPABASE_URL, backend)),
       plan.plugin,
@@ -57,8 +59,9 @@ export default defineConfig(({ mode }) => {
           // import.meta (Vite's preload helper), which a classic worker cannot evaluate.
           rollupFormat: 'iife',
           globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,woff2}'],
+          // The OCR engine is the host's alone and kept apart (build/ocr-files.ts, src/sw/shell.ts): not one byte in the guests' list.
+          globIgnores: ['sync-worker.js', 'assets/ocr-*/**'],
           // The browser keeps a worker's script itself.
-          globIgnores: ['sync-worker.js'],
           manifestTransforms: [plan.transform],
         },
       }),

@@ -34,10 +34,13 @@ export const SYNC_PLACES: Places = {
   shared: [{ path: 'bar-bill.ts' }, { path: 'name-key.ts' }, { path: 'menu-import.ts' }],
 };
 
-/** The guest's screen and what it opens later; not the host's page, nor the host function's own rules (host-…). */
+/**
+ * The guest's screen and what it opens later; not the host's page, nor the host function's own rules (host-…), nor
+ * the reading of the bar's bill (receipt-…), which only the host's page and function use.
+ */
 export const GUEST_PLACES: Places = {
   src: [{ path: 'views/', except: ['host/'] }, { path: 'tab/' }, { path: 'payments/' }, { path: 'comments/' }, { path: 'catalogue/' }, { path: 'menu/' }],
-  shared: [{ path: '', except: ['host-'] }],
+  shared: [{ path: '', except: ['host-', 'receipt-'] }],
 };
 
 /** A path separator as a module id has it, on any system. */

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createElement, StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { runnerImport, type Plugin } from 'vite';
+import { allowWasm } from '../scripts/lib/csp.ts';
 import { HOST_PAGE_FILE, PAGE_FILE } from './pages.ts';
 
 /** What the app's code needs to render as in the browser: the build's mode and its `define` (the version in the footer). */
@@ -45,7 +46,8 @@ export async function renderFirstView(config: FirstViewConfig): Promise<string> 
 function hostPage(page: string): string {
   const withView = /<div id="root" data-first-view>[\s\S]*<\/div>(\s*<\/body>)/;
   if (!withView.test(page)) throw new Error(`${PAGE_FILE} has no first view to leave out of ${HOST_PAGE_FILE}`);
-  return page.replace(withView, `${ROOT}$1`);
+  // Its photo reader's wasm (issue 41): the guests' page stays as it was.
+  return allowWasm(page.replace(withView, `${ROOT}$1`));
 }
 
 export function firstView(config: FirstViewConfig): Plugin {

@@ -7,9 +7,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config.ts';
+import { pngFile } from './lib/png.ts';
 import { startProduct } from './lib/product.ts';
 
 /** 360 × 780 CSS pixels at 1.5×: 540 × 1170, within Chrome's 320–3840 px and 2.3:1 rules. */
@@ -87,33 +87,14 @@ function toPalette({ data }: Pixels): { palette: number[][]; indices: Uint8Array
   return { palette, indices };
 }
 
-function chunk(type: string, body: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(body.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
 /** An indexed-colour PNG (colour type 3), a third of Chromium's RGB one. */
 function palettePng(pixels: Pixels): Buffer {
   const { palette, indices } = toPalette(pixels);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(pixels.width, 0);
-  header.writeUInt32BE(pixels.height, 4);
-  header.set([8, 3, 0, 0, 0], 8);
   const rows = Buffer.alloc((pixels.width + 1) * pixels.height);
   for (let row = 0; row < pixels.height; row += 1) {
     rows.set(indices.subarray(row * pixels.width, (row + 1) * pixels.width), row * (pixels.width + 1) + 1);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('PLTE', Uint8Array.from(palette.flat())),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', new Uint8Array()),
-  ]);
+  return pngFile({ width: pixels.width, height: pixels.height, colourType: 3, palette: palette.flat(), rows });
 }
 
 const SHOTS = [

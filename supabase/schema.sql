@@ -82,6 +82,7 @@ AS $function$
       else json_build_object('by', bill.settled_by, 'amount', bill.settled_amount, 'at', bill.settled_at) end,
     'saved_at', bill.saved_at,
     'total_only', bill.total is not null,
+    'printed_total', bill.printed_total,
     'guest_of_honour', (
       select json_build_object('id', users.id, 'full_name', users.full_name)
       from public.party_honours as honours join public.users on users.id = honours.user_id
@@ -726,71 +727,131 @@ $function$;
 REVOKE ALL ON FUNCTION public.host_payment_ways(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_payment_ways(p_party uuid) TO service_role;
 
-CREATE OR REPLACE FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint DEFAULT NULL::bigint)
+CREATE OR REPLACE FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint DEFAULT NULL::bigint, p_printed_total bigint DEFAULT NULL::bigint)
  RETURNS json
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
-  kept uuid[];
   lost text;
 begin
   insert into public.bar_bills (party_id) values (p_party) on conflict (party_id) do nothing;
   perform from public.bar_bills where bar_bills.party_id = p_party for update;
   perform from public.bar_bill_lines where bar_bill_lines.party_id = p_party order by bar_bill_lines.id for update;
 
-  create temporary table if not exists pg_temp.new_bill_lines (
-    position integer, product text, menu_name text, quantity integer, unit_price integer, key text, reuse uuid
+  create temporary table if not exists pg_temp.saved_bill_lines (
+    id uuid, position integer, product text, same_as text, menu_name text, quantity integer, unit_price integer,
+    key text, written_key text, rank bigint, reuse uuid
   ) on commit drop;
-  delete from pg_temp.new_bill_lines;
-  insert into pg_temp.new_bill_lines (position, product, menu_name, quantity, unit_price, key)
-  select line.n::integer, line.product, listed.name, line.quantity, line."unitPrice", public.bill_name_key(coalesce(listed.name, line.product))
-  from rows from (json_to_recordset(coalesce(p_lines, '[]'::json)) as (product text, quantity integer, "unitPrice" integer)) with ordinality as line(product, quantity, "unitPrice", n)
+  delete from pg_temp.saved_bill_lines;
+  insert into pg_temp.saved_bill_lines (id, position, product, same_as, menu_name, quantity, unit_price, key, written_key)
+  select gen_random_uuid(), line.n::integer, line.product, line."sameAs", listed.name, line.quantity, line."unitPrice",
+         public.bill_name_key(coalesce(listed.name, line.product)), public.bill_name_key(line.product)
+  from rows from (json_to_recordset(coalesce(p_lines, '[]'::json)) as (product text, quantity integer, "unitPrice" integer, "sameAs" text))
+    with ordinality as line(product, quantity, "unitPrice", "sameAs", n)
   left join lateral (
     select party_products.name from public.party_products
-    where party_products.party_id = p_party and public.bill_name_key(party_products.name) = public.bill_name_key(line.product)
+    where party_products.party_id = p_party
+      and public.bill_name_key(party_products.name) = public.bill_name_key(coalesce(line."sameAs", line.product))
     order by party_products.position limit 1
   ) as listed on true;
-
-  -- Each old line is kept by the first new line of its product and price.
-  update pg_temp.new_bill_lines as fresh set reuse = old.id
+  if exists (select from pg_temp.saved_bill_lines as fresh where fresh.same_as is not null and fresh.menu_name is null) then
+    return json_build_object('refused', 'unknown_product');
+  end if;
+  update pg_temp.saved_bill_lines as fresh set rank = ranked.rank
   from (
-    select distinct on (old.product_key, old.unit_price) old.id,
-           old.product_key as key, old.unit_price
-    from public.bar_bill_lines as old where old.party_id = p_party
-    order by old.product_key, old.unit_price, old.position
-  ) as old
-  where fresh.key = old.key and fresh.unit_price = old.unit_price
-    and fresh.position = (select min(same.position) from pg_temp.new_bill_lines as same where same.key = fresh.key and same.unit_price = fresh.unit_price);
-  kept := array(select reuse from pg_temp.new_bill_lines where reuse is not null);
+    select saved.position, row_number() over (partition by saved.key, saved.unit_price order by saved.position) as rank
+    from pg_temp.saved_bill_lines as saved
+  ) as ranked
+  where ranked.position = fresh.position;
+
+  -- Each old line's product on the new bill: its own key, else the key of a new line of its written name.
+  create temporary table if not exists pg_temp.replaced_bill_lines (id uuid, position integer, key text, unit_price integer, rank bigint) on commit drop;
+  delete from pg_temp.replaced_bill_lines;
+  insert into pg_temp.replaced_bill_lines (id, position, key, unit_price)
+  select old.id, old.position,
+         coalesce(
+           (select fresh.key from pg_temp.saved_bill_lines as fresh where fresh.key = old.product_key and fresh.unit_price = old.unit_price limit 1),
+           (select fresh.key from pg_temp.saved_bill_lines as fresh
+            where fresh.written_key = public.bill_name_key(old.product) and fresh.unit_price = old.unit_price limit 1),
+           old.product_key),
+         old.unit_price
+  from public.bar_bill_lines as old where old.party_id = p_party;
+  update pg_temp.replaced_bill_lines as old set rank = ranked.rank
+  from (
+    select replaced.id, row_number() over (partition by replaced.key, replaced.unit_price order by replaced.position) as rank
+    from pg_temp.replaced_bill_lines as replaced
+  ) as ranked
+  where ranked.id = old.id;
+  -- The k-th old line of a product and price is the k-th new one.
+  update pg_temp.saved_bill_lines as fresh set reuse = old.id, id = old.id
+  from pg_temp.replaced_bill_lines as old
+  where old.key = fresh.key and old.unit_price = fresh.unit_price and old.rank = fresh.rank;
+
+  -- Claimed units their line no longer holds, each paired with a free unit of a new line of its product and price.
+  create temporary table if not exists pg_temp.moved_bill_units (
+    from_line uuid, from_unit integer, key text, to_line uuid, to_unit integer
+  ) on commit drop;
+  delete from pg_temp.moved_bill_units;
+  insert into pg_temp.moved_bill_units (from_line, from_unit, key, to_line, to_unit)
+  with displaced as (
+    select units.line_id, units.unit_no, old.key, old.unit_price,
+           row_number() over (partition by old.key, old.unit_price order by old.position, units.unit_no) as n
+    from public.bill_units as units
+    join pg_temp.replaced_bill_lines as old on old.id = units.line_id
+    left join pg_temp.saved_bill_lines as fresh on fresh.reuse = old.id
+    where fresh.id is null or units.unit_no >= fresh.quantity
+  ),
+  free as (
+    select fresh.id, slot.n as unit_no, fresh.key, fresh.unit_price,
+           row_number() over (partition by fresh.key, fresh.unit_price order by fresh.position, slot.n) as n
+    from pg_temp.saved_bill_lines as fresh
+    cross join lateral generate_series(0, fresh.quantity - 1) as slot(n)
+    where not exists (select from public.bill_units as units where units.line_id = fresh.reuse and units.unit_no = slot.n)
+  )
+  select displaced.line_id, displaced.unit_no, displaced.key, free.id, free.unit_no
+  from displaced
+  left join free on free.key = displaced.key and free.unit_price = displaced.unit_price and free.n = displaced.n;
 
   select coalesce(old.menu_name, old.product) into lost
-  from public.bar_bill_lines as old
-  where old.party_id = p_party
-    and exists (select from public.bill_units where bill_units.line_id = old.id)
-    and (not old.id = any (kept) or (select max(bill_units.unit_no) + 1 from public.bill_units where bill_units.line_id = old.id)
-         > (select fresh.quantity from pg_temp.new_bill_lines as fresh where fresh.reuse = old.id))
+  from pg_temp.moved_bill_units as moved join public.bar_bill_lines as old on old.id = moved.from_line
+  where moved.to_line is null
   limit 1;
   if lost is not null then
     return json_build_object('refused', 'bill_claimed', 'product', lost);
   end if;
 
   delete from public.bill_spread_parts where bill_spread_parts.party_id = p_party;
-  delete from public.bar_bill_lines where bar_bill_lines.party_id = p_party and not bar_bill_lines.id = any (kept);
+  insert into public.bar_bill_lines (id, party_id, position, product, menu_name, quantity, unit_price)
+  select fresh.id, p_party, fresh.position, fresh.product, fresh.menu_name, fresh.quantity, fresh.unit_price
+  from pg_temp.saved_bill_lines as fresh where fresh.reuse is null;
+  -- A kept line holds its old units until the ones past its new quantity have moved.
   update public.bar_bill_lines
-  set position = fresh.position, product = fresh.product, menu_name = fresh.menu_name, quantity = fresh.quantity
-  from pg_temp.new_bill_lines as fresh where bar_bill_lines.id = fresh.reuse;
-  insert into public.bar_bill_lines (party_id, position, product, menu_name, quantity, unit_price)
-  select p_party, fresh.position, fresh.product, fresh.menu_name, fresh.quantity, fresh.unit_price
-  from pg_temp.new_bill_lines as fresh where fresh.reuse is null;
+  set position = fresh.position, product = fresh.product, menu_name = fresh.menu_name, quantity = greatest(bar_bill_lines.quantity, fresh.quantity)
+  from pg_temp.saved_bill_lines as fresh where bar_bill_lines.id = fresh.reuse;
+  -- The claims follow their unit (bill_claims_unit, on update cascade).
+  update public.bill_units set line_id = moved.to_line, unit_no = moved.to_unit
+  from pg_temp.moved_bill_units as moved
+  where bill_units.line_id = moved.from_line and bill_units.unit_no = moved.from_unit;
+  update public.bar_bill_lines set quantity = fresh.quantity
+  from pg_temp.saved_bill_lines as fresh where bar_bill_lines.id = fresh.reuse and bar_bill_lines.quantity <> fresh.quantity;
+  delete from public.bar_bill_lines
+  using pg_temp.replaced_bill_lines as old
+  where bar_bill_lines.id = old.id and not exists (select from pg_temp.saved_bill_lines as fresh where fresh.reuse = old.id);
+  -- A claim is named as its line now is (capitals corrected, a product of the list confirmed).
+  update public.bill_claims set product_name = coalesce(lines.menu_name, lines.product)
+  from public.bar_bill_lines as lines
+  where lines.id = bill_claims.line_id and lines.party_id = p_party and bill_claims.product_name <> coalesce(lines.menu_name, lines.product);
   update public.bar_bills
-  set total = case when p_lines is null then p_total end, saved_at = now(), settled_by = null, settled_amount = null, settled_at = null
+  set total = case when p_lines is null then p_total end,
+      printed_total = case when p_lines is null then null else p_printed_total end,
+      saved_at = now(), settled_by = null, settled_amount = null, settled_at = null
   where bar_bills.party_id = p_party;
   return public.bill_comparison(p_party);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint) TO service_role;
+REVOKE ALL ON FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint, p_printed_total bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_save_bill(p_party uuid, p_lines json, p_total bigint, p_printed_total bigint) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.host_set_honour(p_party uuid, p_user_id uuid, p_honoured boolean)
  RETURNS json
@@ -1711,7 +1772,9 @@ CREATE TABLE public.bar_bills (
   settled_by text,
   settled_amount bigint,
   settled_at timestamp with time zone,
+  printed_total bigint,
   CONSTRAINT bar_bills_pkey PRIMARY KEY (party_id),
+  CONSTRAINT bar_bills_printed_total_check CHECK (printed_total IS NULL OR printed_total >= 1 AND printed_total <= 1000000000),
   CONSTRAINT bar_bills_settled_amount_check CHECK (settled_amount >= 0),
   CONSTRAINT bar_bills_settled_by_check CHECK (settled_by = ANY (ARRAY['guests'::text, 'host'::text])),
   CONSTRAINT bar_bills_settled_whole CHECK ((settled_by IS NULL) = (settled_amount IS NULL) AND (settled_by IS NULL) = (settled_at IS NULL)),
@@ -1720,44 +1783,6 @@ CREATE TABLE public.bar_bills (
 );
 ALTER TABLE public.bar_bills ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.bar_bills TO service_role;
-
-CREATE TABLE public.bar_bill_lines (
-  id uuid DEFAULT gen_random_uuid() NOT NULL,
-  party_id uuid NOT NULL,
-  "position" integer NOT NULL,
-  product text NOT NULL,
-  menu_name text,
-  quantity integer NOT NULL,
-  unit_price integer NOT NULL,
-  product_key text GENERATED ALWAYS AS (public.bill_name_key(COALESCE(menu_name, product))) STORED NOT NULL,
-  CONSTRAINT bar_bill_lines_pkey PRIMARY KEY (id),
-  CONSTRAINT bar_bill_lines_id_party_id_key UNIQUE (id, party_id),
-  CONSTRAINT bar_bill_lines_id_unit_price_key UNIQUE (id, unit_price),
-  CONSTRAINT bar_bill_lines_party_id_position_key UNIQUE (party_id, "position") DEFERRABLE INITIALLY DEFERRED,
-  CONSTRAINT bar_bill_lines_product_check CHECK (char_length(product) >= 1 AND char_length(product) <= 120),
-  CONSTRAINT bar_bill_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 1000),
-  CONSTRAINT bar_bill_lines_unit_price_check CHECK (unit_price >= 1 AND unit_price <= 1000000),
-  CONSTRAINT bar_bill_lines_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.bar_bills(party_id)
-);
-CREATE INDEX bar_bill_lines_product ON public.bar_bill_lines USING btree (party_id, product_key);
-CREATE TRIGGER bar_bill_lines_keep_units BEFORE UPDATE OF quantity ON public.bar_bill_lines FOR EACH ROW EXECUTE FUNCTION public.bill_line_keeps_units();
-ALTER TABLE public.bar_bill_lines ENABLE ROW LEVEL SECURITY;
-GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.bar_bill_lines TO service_role;
-
-CREATE TABLE public.bill_units (
-  line_id uuid NOT NULL,
-  unit_no integer NOT NULL,
-  shares integer NOT NULL,
-  unit_price integer NOT NULL,
-  CONSTRAINT bill_units_pkey PRIMARY KEY (line_id, unit_no),
-  CONSTRAINT bill_units_line_id_unit_no_shares_unit_price_key UNIQUE (line_id, unit_no, shares, unit_price),
-  CONSTRAINT bill_units_shares_check CHECK (shares = 1 OR shares >= 2 AND shares <= 12),
-  CONSTRAINT bill_units_unit_no_check CHECK (unit_no >= 0),
-  CONSTRAINT bill_units_line_id_unit_price_fkey FOREIGN KEY (line_id, unit_price) REFERENCES public.bar_bill_lines(id, unit_price)
-);
-CREATE TRIGGER bill_units_within_line BEFORE INSERT OR UPDATE ON public.bill_units FOR EACH ROW EXECUTE FUNCTION public.bill_unit_within_line();
-ALTER TABLE public.bill_units ENABLE ROW LEVEL SECURITY;
-GRANT SELECT ON TABLE public.bill_units TO service_role;
 
 CREATE TABLE public.party_payment_ways (
   party_id uuid NOT NULL,
@@ -1804,6 +1829,45 @@ CREATE TRIGGER party_products_price_left AFTER DELETE OR UPDATE OF name, price O
 CREATE TRIGGER party_products_price_on_record BEFORE INSERT OR UPDATE OF name, price ON public.party_products FOR EACH ROW EXECUTE FUNCTION public.party_price_on_record();
 ALTER TABLE public.party_products ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE ON TABLE public.party_products TO service_role;
+
+CREATE TABLE public.bar_bill_lines (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  party_id uuid NOT NULL,
+  "position" integer NOT NULL,
+  product text NOT NULL,
+  menu_name text,
+  quantity integer NOT NULL,
+  unit_price integer NOT NULL,
+  product_key text GENERATED ALWAYS AS (public.bill_name_key(COALESCE(menu_name, product))) STORED NOT NULL,
+  CONSTRAINT bar_bill_lines_pkey PRIMARY KEY (id),
+  CONSTRAINT bar_bill_lines_id_party_id_key UNIQUE (id, party_id),
+  CONSTRAINT bar_bill_lines_id_unit_price_key UNIQUE (id, unit_price),
+  CONSTRAINT bar_bill_lines_party_id_position_key UNIQUE (party_id, "position") DEFERRABLE INITIALLY DEFERRED,
+  CONSTRAINT bar_bill_lines_product_check CHECK (char_length(product) >= 1 AND char_length(product) <= 120),
+  CONSTRAINT bar_bill_lines_quantity_check CHECK (quantity >= 1 AND quantity <= 1000),
+  CONSTRAINT bar_bill_lines_unit_price_check CHECK (unit_price >= 1 AND unit_price <= 1000000),
+  CONSTRAINT bar_bill_lines_on_list FOREIGN KEY (party_id, menu_name) REFERENCES public.party_products(party_id, name),
+  CONSTRAINT bar_bill_lines_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.bar_bills(party_id)
+);
+CREATE INDEX bar_bill_lines_product ON public.bar_bill_lines USING btree (party_id, product_key);
+CREATE TRIGGER bar_bill_lines_keep_units BEFORE UPDATE OF quantity ON public.bar_bill_lines FOR EACH ROW EXECUTE FUNCTION public.bill_line_keeps_units();
+ALTER TABLE public.bar_bill_lines ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.bar_bill_lines TO service_role;
+
+CREATE TABLE public.bill_units (
+  line_id uuid NOT NULL,
+  unit_no integer NOT NULL,
+  shares integer NOT NULL,
+  unit_price integer NOT NULL,
+  CONSTRAINT bill_units_pkey PRIMARY KEY (line_id, unit_no),
+  CONSTRAINT bill_units_line_id_unit_no_shares_unit_price_key UNIQUE (line_id, unit_no, shares, unit_price),
+  CONSTRAINT bill_units_shares_check CHECK (shares = 1 OR shares >= 2 AND shares <= 12),
+  CONSTRAINT bill_units_unit_no_check CHECK (unit_no >= 0),
+  CONSTRAINT bill_units_line_id_unit_price_fkey FOREIGN KEY (line_id, unit_price) REFERENCES public.bar_bill_lines(id, unit_price)
+);
+CREATE TRIGGER bill_units_within_line BEFORE INSERT OR UPDATE ON public.bill_units FOR EACH ROW EXECUTE FUNCTION public.bill_unit_within_line();
+ALTER TABLE public.bill_units ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, UPDATE (line_id, unit_no) ON TABLE public.bill_units TO service_role;
 
 CREATE TABLE public.party_transfer_details (
   party_id uuid NOT NULL,
@@ -1884,12 +1948,12 @@ END)),
   CONSTRAINT bill_claims_check CHECK (share_no >= 0 AND share_no < shares),
   CONSTRAINT bill_claims_product_name_check CHECK (char_length(product_name) >= 1 AND char_length(product_name) <= 120),
   CONSTRAINT bill_claims_line FOREIGN KEY (line_id, party_id) REFERENCES public.bar_bill_lines(id, party_id),
-  CONSTRAINT bill_claims_unit FOREIGN KEY (line_id, unit_no, shares, unit_price) REFERENCES public.bill_units(line_id, unit_no, shares, unit_price),
+  CONSTRAINT bill_claims_unit FOREIGN KEY (line_id, unit_no, shares, unit_price) REFERENCES public.bill_units(line_id, unit_no, shares, unit_price) ON UPDATE CASCADE,
   CONSTRAINT bill_claims_user_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
 );
 CREATE INDEX bill_claims_party_guest ON public.bill_claims USING btree (party_id, user_id);
 ALTER TABLE public.bill_claims ENABLE ROW LEVEL SECURITY;
-GRANT SELECT ON TABLE public.bill_claims TO service_role;
+GRANT SELECT, UPDATE (product_name) ON TABLE public.bill_claims TO service_role;
 
 CREATE TABLE public.bill_spread_parts (
   party_id uuid NOT NULL,

@@ -14,6 +14,7 @@ import { benchHost } from './host.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchParties } from './parties.ts';
 import { benchParty } from './party.ts';
+import { benchReceipts } from './receipts.ts';
 import { saveResults, table, type Figure } from './report.ts';
 import { benchWeakSignalAt } from './weak-signal.ts';
 import { benchSync } from './sync.ts';
@@ -44,6 +45,7 @@ const figures = [
   ...(await benchFlood()),
   ...(await benchHost()),
   ...(await benchBill()),
+  ...(await benchReceipts()),
   ...(await benchParties()),
 ];
 await saveResults('all', { figures, lighthouseAuditsBelowFull: app.notes });

@@ -30,10 +30,20 @@ export interface PolicyOptions {
   readonly delivery: 'meta' | 'header';
 }
 
+/**
+ * The host's OCR engine compiles its own wasm in its worker (issue 41); no eval of text is ever allowed. A worker's
+ * policy is the one its script is answered with (the header), so the guests' page keeps its meta policy as it was;
+ * the host's page says it too, for a browser that gives a worker its page's policy.
+ */
+export const WASM_EVAL = "'wasm-unsafe-eval'";
+
+/** The host's page: its meta policy lets its OCR engine compile wasm. */
+export const allowWasm = (html: string): string => html.replace(/(http-equiv="Content-Security-Policy" content="[^"]*script-src 'self')/, `$1 ${WASM_EVAL}`);
+
 export function contentSecurityPolicy({ apiOrigin: api, delivery }: PolicyOptions): string {
   const directives: string[][] = [
     ['default-src', SELF],
-    ['script-src', SELF],
+    ['script-src', SELF, ...(delivery === 'header' ? [WASM_EVAL] : [])],
     ['style-src', SELF],
     ['img-src', SELF, 'data:'],
     ['manifest-src', SELF],

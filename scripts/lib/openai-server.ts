@@ -1,7 +1,9 @@
 /**
- * A local stand-in for OpenAI's chat completions API, streaming only: answers
+ * A local stand-in for OpenAI's chat completions API: answers
  * `POST /v1/chat/completions` with server-sent `chat.completion.chunk` events
- * and `data: [DONE]`. Each answer follows a script (the server's default, or the
+ * and `data: [DONE]`; a request that is not streamed and asks for Structured
+ * Outputs (a vision model reading a photo of the bar's bill, issue 41) gets a
+ * `chat.completion` with the scripted reading (openai-vision.ts). Each answer follows a script (the server's default, or the
  * next one queued): delays, an error status in OpenAI's error shape, a cut
  * connection, a malformed chunk, a gate that holds everything after the first
  * piece, or silence. It answers as a kind of model does (`kind`): a plain chat
@@ -13,10 +15,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { modelRefusal, ownErrorOf, tokenPlan, type ModelKind, type OpenAIError, type ReasoningRules } from './openai-models.ts';
+import { asksForSchema, schemaCompletion, schemaRequestProblem, type VisionScript } from './openai-vision.ts';
 
 export type { ModelKind, ReasoningRules } from './openai-models.ts';
 
-export interface ScriptedAnswer {
+export interface ScriptedAnswer extends VisionScript {
   /** The answer's pieces, one chunk each. */
   readonly pieces?: readonly string[];
   /** Wait before the first piece. */
@@ -142,6 +145,12 @@ async function answer(res: ServerResponse, script: ScriptedAnswer, body: Record<
       answerError(res, refusal, script.retryAfterSeconds);
       return;
     }
+    if (asksForSchema(body)) {
+      const problem = schemaRequestProblem(body);
+      if (problem) answerError(res, problem, undefined);
+      else answerJson(res, schemaCompletion(body, script), progress);
+      return;
+    }
     if (script.silent) await holdSilent(res, model, gone.signal);
     else await streamPieces(res, script, body, progress, gone.signal);
   } catch {
@@ -154,6 +163,12 @@ function answerError(res: ServerResponse, refusal: OpenAIError, retryAfterSecond
   if (retryAfterSeconds !== undefined) headers['Retry-After'] = String(retryAfterSeconds);
   res.writeHead(refusal.status, headers);
   res.end(JSON.stringify({ error: refusal.error }));
+}
+
+function answerJson(res: ServerResponse, completion: unknown, progress: Progress) {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(completion));
+  progress.finished = true;
 }
 
 function openStream(res: ServerResponse) {

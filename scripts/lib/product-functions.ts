@@ -4,10 +4,12 @@
  * Both reach the database the way they do on Supabase, through the project's
  * URL (this app's own origin, whose /rest/v1 is PostgREST) with the
  * service_role key: `comment` for its rate limits, besides its model
- * settings; `host` for the party, and it checks the host's key; `payments`
+ * settings; `host` for the party, and it checks the host's key (and, with
+ * OPENAI_API_KEY, reads a photo of the bar's bill with the model); `payments`
  * for the guests' payments, and it reaches Mercado Pago (or its stand-in).
  */
-import { HOST_ENV_NAMES } from '../../supabase/functions/host/settings.ts';
+import { DEFAULT_BASE_URL } from '../../supabase/functions/_shared/openai-model.ts';
+import { HOST_ALLOWED_ENV } from '../../supabase/functions/host/settings.ts';
 import { DEFAULT_MERCADOPAGO_API_URL, PAYMENTS_ENV_NAMES } from '../../supabase/functions/payments/settings.ts';
 import { commentPermissions } from './comment-function.ts';
 import { hasEdgeFunction, startEdgeFunction, type EdgeFunctionOptions, type RunningEdgeFunction } from './edge-function.ts';
@@ -53,17 +55,21 @@ function settingsFor(name: FunctionName, options: ProductFunctionsOptions): Func
       allowEnv: PAYMENTS_ENV_NAMES,
     };
   }
+  // The model that reads a photo of the bar's bill (issue 41): the same OPENAI_* as the comment's.
+  const openai = Object.fromEntries(Object.entries(options.functionEnv).filter(([key]) => key.startsWith('OPENAI_')));
+  const modelHost = openai.OPENAI_API_KEY ? [new URL(openai.OPENAI_BASE_URL ?? DEFAULT_BASE_URL).host] : [];
   return {
     env: {
       ...project,
       HOST_KEY: options.hostKey,
       ...origins,
+      ...openai,
       // The host's page says whether the deployment has Mercado Pago; the host function keeps only that.
       ...(mercadoPago.MERCADOPAGO_ACCESS_TOKEN ? { MERCADOPAGO_ACCESS_TOKEN: mercadoPago.MERCADOPAGO_ACCESS_TOKEN } : {}),
       ...(mercadoPago.MERCADOPAGO_WEBHOOK_SECRET ? { MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.MERCADOPAGO_WEBHOOK_SECRET } : {}),
     },
-    allowNet: [new URL(options.appOrigin).host],
-    allowEnv: HOST_ENV_NAMES,
+    allowNet: [new URL(options.appOrigin).host, ...modelHost],
+    allowEnv: HOST_ALLOWED_ENV,
   };
 }
 

@@ -1,13 +1,17 @@
-/** What the bar's bill section uses (bill.ts), apart from index.ts so the host's page loads it only when the section shows. */
+/** What the bar's bill section uses (bill.ts, bill-table.ts, bill-photo.ts), apart from index.ts so the host's page loads it only when the section shows. */
+export { BILL_MESSAGES, checkBillTotal, NO_BILL, NOT_ON_LIST, spreadWords, useHostBill, type BillState, type HostBill } from './bill.ts';
 export {
-  BILL_MESSAGES,
-  checkBillTotal,
-  NO_BILL,
-  NOT_ON_LIST,
-  previewBill,
-  spreadWords,
-  useHostBill,
-  type BillPreviewLine,
-  type BillState,
-  type HostBill,
-} from './bill.ts';
+  draftOfReading,
+  draftOfSaved,
+  draftOfText,
+  EMPTY_DRAFT,
+  linesToSave,
+  nearProduct,
+  newRow,
+  rowLine,
+  totalSentence,
+  type BillDraft,
+  type BillRow,
+  type ListedProduct,
+} from './bill-table.ts';
+export { prepareReading, readBillPhoto, useBillPhoto, type PhotoReader } from './bill-photo.ts';

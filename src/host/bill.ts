@@ -1,24 +1,17 @@
 /**
- * The bar's bill on the host's page ('Cuenta del bar', issue 32): the lines
- * the host pastes, previewed by the server's own rules (bar-bill.ts: the same
- * parser, the same name key against the party's list), and the comparison the
- * `host` function answers, read again with every read of the party while the
- * section shows. Every figure on screen is one the server answered: until
- * then the section says it is loading, never $0.
+ * The bar's bill on the host's page ('Cuenta del bar', issue 32): the
+ * comparison the `host` function answers, read again with every read of the
+ * party while the section shows, and the saves of the bill. Every figure on
+ * screen is one the server answered: until then the section says it is
+ * loading, never $0. The table the host corrects the bill in is
+ * bill-table.ts's; reading a photo of it, bill-photo.ts's (issue 41).
  */
 import { useCallback, useEffect, useState } from 'react';
-import {
-  BILL_PROBLEMS,
-  type BillLine,
-  type BillTextLine,
-  isBillTotal,
-  matchBillLines,
-  NOT_ON_LIST,
-  parseBillText,
-} from '../../supabase/functions/_shared/bar-bill.ts';
+import { BILL_PROBLEMS, type BillLine, isBillTotal, NOT_ON_LIST } from '../../supabase/functions/_shared/bar-bill.ts';
 import { BILL_ERRORS, hostReason } from '../../supabase/functions/_shared/host-errors.ts';
 import { parsePrice } from '../../supabase/functions/_shared/menu-import.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
+import type { SavedLine } from './bill-table.ts';
 import { useHostSession } from './hooks.ts';
 
 export { NOT_ON_LIST };
@@ -30,32 +23,6 @@ export const NO_BILL = BILL_ERRORS.noBill;
 export function checkBillTotal(typed: string): { readonly ok: true; readonly total: number } | { readonly ok: false; readonly problem: string } {
   const total = parsePrice(typed);
   return isBillTotal(total) ? { ok: true, total } : { ok: false, problem: BILL_PROBLEMS.total };
-}
-
-/** One line of the preview: what the host wrote, and either the line matched to the list or its problem. */
-export type BillPreviewLine =
-  | { readonly line: number; readonly text: string; readonly ok: true; readonly value: BillLine; readonly menuName: string | null }
-  | { readonly line: number; readonly text: string; readonly ok: false; readonly problem: string };
-
-export interface BillPreview {
-  readonly lines: readonly BillPreviewLine[];
-  /** What 'Guardar la cuenta del bar' sends: every line, or none while any line has a problem. */
-  readonly ready: readonly BillLine[] | null;
-}
-
-/** The pasted text (or the file's) line by line, each matched to the party's list by name key or 'No está en la carta'. */
-export function previewBill(text: string, list: readonly { readonly name: string }[]): BillPreview {
-  const parsed: BillTextLine[] = parseBillText(text);
-  const good = parsed.flatMap((line) => (line.result.ok ? [line.result.value] : []));
-  const matched = matchBillLines(good, list);
-  let next = 0;
-  const lines = parsed.map((line): BillPreviewLine => {
-    if (!line.result.ok) return { line: line.line, text: line.text, ok: false, problem: line.result.problem };
-    const match = matched[next];
-    next += 1;
-    return { line: line.line, text: line.text, ok: true, value: line.result.value, menuName: match?.menuName ?? null };
-  });
-  return { lines, ready: lines.length > 0 && lines.every((line) => line.ok) ? good : null };
 }
 
 export interface BillProduct {
@@ -75,7 +42,17 @@ export interface HostBill {
   readonly settlement: { readonly by: 'guests' | 'host'; readonly amount: number } | null;
   readonly totalOnly: boolean;
   readonly products: readonly BillProduct[];
-  readonly lineCount: number;
+  /** The bill's lines as saved, in its order. */
+  readonly lines: readonly HostBillLine[];
+  /** What the bill printed for its products, when it was read from one that did. */
+  readonly printedTotal: number | null;
+  /** When it was saved: the table shows a newer save, never an older one. */
+  readonly savedAt: string;
+}
+
+export interface HostBillLine extends SavedLine {
+  readonly id: string;
+  readonly claimedUnits: number;
 }
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -89,6 +66,13 @@ function parseProduct(value: unknown): BillProduct | null {
   return isPesos(billed) && isPesos(declared) && isAmount(difference) ? { product: value.product, billed, declared, difference } : null;
 }
 
+function parseLine(value: unknown): HostBillLine | null {
+  if (!isObject(value) || typeof value.id !== 'string' || typeof value.product !== 'string') return null;
+  const { menu_name, quantity, unit_price, claimed_units } = value;
+  if ((menu_name !== null && typeof menu_name !== 'string') || !isPesos(quantity) || !isPesos(unit_price) || !isPesos(claimed_units)) return null;
+  return { id: value.id, product: value.product, menuName: menu_name, quantity, unitPrice: unit_price, claimedUnits: claimed_units };
+}
+
 function parseSettlement(value: unknown): HostBill['settlement'] | undefined {
   if (value === null) return null;
   if (!isObject(value) || (value.by !== 'guests' && value.by !== 'host') || !isPesos(value.amount)) return undefined;
@@ -98,12 +82,14 @@ function parseSettlement(value: unknown): HostBill['settlement'] | undefined {
 /** The function's comparison, checked on arrival; null for anything else. */
 export function parseBill(value: unknown): HostBill | null {
   if (!isObject(value)) return null;
-  const { billed, declared, without_owner, declared_over, to_spread, total_only } = value;
+  const { billed, declared, without_owner, declared_over, to_spread, total_only, printed_total, saved_at } = value;
   if (!isPesos(billed) || !isPesos(declared) || !isPesos(without_owner) || !isPesos(declared_over) || !isPesos(to_spread)) return null;
   const settlement = parseSettlement(value.settlement);
   if (settlement === undefined || typeof total_only !== 'boolean' || !Array.isArray(value.products) || !Array.isArray(value.lines)) return null;
+  if ((printed_total !== null && printed_total !== undefined && !isPesos(printed_total)) || typeof saved_at !== 'string') return null;
   const products = value.products.map(parseProduct);
-  if (products.some((product) => product === null)) return null;
+  const lines = value.lines.map(parseLine);
+  if (products.some((product) => product === null) || lines.some((line) => line === null)) return null;
   return {
     billed,
     declared,
@@ -113,7 +99,9 @@ export function parseBill(value: unknown): HostBill | null {
     settlement,
     totalOnly: total_only,
     products: products.filter((product): product is BillProduct => product !== null),
-    lineCount: value.lines.length,
+    lines: lines.filter((line): line is HostBillLine => line !== null),
+    printedTotal: printed_total ?? null,
+    savedAt: saved_at,
   };
 }
 
@@ -137,7 +125,7 @@ export function spreadWords(amount: number, guests: number, pesos: (value: numbe
 export type BillStatus = 'loading' | 'none' | 'ready' | 'offline' | 'failed';
 
 export type BillChange =
-  | { readonly action: 'save_bill'; readonly lines: readonly BillLine[] }
+  | { readonly action: 'save_bill'; readonly lines: readonly BillLine[]; readonly printedTotal: number | null }
   | { readonly action: 'save_bill'; readonly total: number }
   | { readonly action: 'settle_bill'; readonly by: 'guests' | 'host' };
 
@@ -157,7 +145,9 @@ export const BILL_MESSAGES = {
 
 const actionOf = (wanted: BillChange): HostAction => {
   if (wanted.action === 'settle_bill') return { action: 'settle_bill', by: wanted.by };
-  return 'lines' in wanted ? { action: 'save_bill', lines: [...wanted.lines] } : { action: 'save_bill', total: wanted.total };
+  return 'lines' in wanted
+    ? { action: 'save_bill', lines: [...wanted.lines], printedTotal: wanted.printedTotal }
+    : { action: 'save_bill', total: wanted.total };
 };
 
 /**

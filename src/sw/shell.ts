@@ -12,6 +12,7 @@
  */
 
 import { withBlockingEarlyScript } from '../pwa/early-script-tag.ts';
+import { ENGINE_CACHE } from '../pwa/engine-cache.ts';
 
 /** One file of the build, as the manifest injected into sw.js lists it. */
 export interface ShellEntry {
@@ -46,6 +47,8 @@ const OLD_PREFIX = 'workbox-precache';
 const PAGE = 'index.html';
 /** Navigations the page never answers: the API's own paths. */
 const API_PATHS = /^\/(rest|functions|auth)\//;
+/** The host's OCR engine (issue 41): on no list; its page keeps it in a cache of its own (src/receipts/keep.ts). */
+const ENGINE_FILES = /^\/assets\/ocr-/;
 
 /** A short name for this list of files: FNV-1a over its JSON. */
 function versionOf(entries: readonly ShellEntry[]): string {
@@ -198,6 +201,7 @@ export function respond(shell: Shell, request: Request): Promise<Response> | und
     const page = shell.byPath.get(new URL(PAGE, shell.scope).pathname);
     return page && !API_PATHS.test(url.pathname) ? fromShell(shell, page, request).then(handedOut) : undefined;
   }
+  if (ENGINE_FILES.test(url.pathname)) return caches.match(request, { cacheName: ENGINE_CACHE }).then((kept) => kept ?? fetch(request));
   const entry = shell.byPath.get(url.pathname);
   return entry ? fromShell(shell, entry, request) : undefined;
 }

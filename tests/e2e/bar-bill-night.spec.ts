@@ -75,6 +75,7 @@ test('the night adds up: bill, claims, a race, the spread and a guest of honour;
   await page.getByRole('tab', { name: 'Cuenta del bar' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Cuenta del bar' });
   await panel.getByLabel('Líneas de la cuenta del bar').fill(`Producto;Cantidad;Precio\n${SUMMER};3;4.400\n${GUINNESS};2;$5.990\n${KILKENNY};1;5790`);
+  await panel.getByRole('button', { name: 'Llevar a la tabla' }).click();
   await panel.getByRole('button', { name: 'Guardar la cuenta del bar' }).click();
   await expect(panel.getByText('Cuenta del bar guardada: 3 líneas.')).toBeVisible();
   const saved = await comparisonOf(code);

@@ -11,14 +11,17 @@ import { join } from 'node:path';
 import { ROOT, startProduct } from '../../scripts/lib/product.ts';
 import { startFakeOpenAI } from '../../scripts/lib/openai-server.ts';
 import { startFunctionSwitch } from '../support/function-switch.ts';
+import { modelReadingOf, trueBill } from '../support/receipts.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const stateDir = await mkdtemp(join(tmpdir(), 'bar-tab-e2e-'));
-  // The one stand-in: a local server in OpenAI's streaming format, slow enough to see the waiting message.
+  // The one stand-in: a local server in OpenAI's streaming format, slow enough to see the waiting message; as a vision
+  // model it "reads" every photo of the bar's bill as the corpus's bill-14 (tests/e2e/bar-bill-photo.spec.ts).
   const model = await startFakeOpenAI({
     pieces: ['¡Salud', ', po!', ' Esa', ' elección', ' está', ' la raja.'],
     firstPieceDelayMs: 600,
     pieceDelayMs: 60,
+    reading: modelReadingOf(trueBill('bill-14')),
   });
   const product = await startProduct({
     port: 0,

@@ -8,10 +8,10 @@
  * back as a very slow link would, past the moment the worker took charge and
  * past what the worker's install waits for it.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startHeldFileProxy, type HeldFileProxy } from '../support/held-file-proxy.ts';
 import { expect, queueWorkerRegistered, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { HOST_KEY, HOST_STYLESHEET, hostPageKept, signInToDefaultParty, totalOf } from './host-support.ts';
+import { goOffline, HOST_KEY, HOST_STYLESHEET, hostPageKept, signInToDefaultParty, totalOf } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 
@@ -35,12 +35,6 @@ async function controlled(page: Page): Promise<void> {
     if (navigator.serviceWorker.controller) return;
     await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
   });
-}
-
-/** No signal (the function cut at the context too, as host-list.spec.ts explains). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/functions/v1/host', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
 }
 
 /** How many columns the party's totals take: two with the host's stylesheet (host.css), one without. */

@@ -5,10 +5,23 @@
  * no signal that survives a reload and reaches the server when it returns.
  * Screenshots: test-results/screenshots/20-host-*.png.
  */
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { tippedTotal } from '../../supabase/functions/_shared/rules.ts';
 import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, forgetGuests, guestPhone, HOST_KEY, hostPageKept, order, query, rowOf, showAllGuests, signInToDefaultParty } from './host-support.ts';
+import {
+  axeViolations,
+  forgetGuests,
+  goOffline,
+  goOnline,
+  guestPhone,
+  HOST_KEY,
+  hostPageKept,
+  order,
+  query,
+  rowOf,
+  showAllGuests,
+  signInToDefaultParty,
+} from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -27,20 +40,6 @@ function nameLines(page: Page, name: string): Promise<number> {
     range.selectNodeContents(button.firstChild ?? button);
     return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
   });
-}
-
-/**
- * No signal. The function is also cut at the context: after a reload the page's requests go past its
- * service worker, and Chromium's offline emulation does not always reach those (seen: a mark arrived "offline").
- */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/functions/v1/host', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute('**/functions/v1/host');
-  await context.setOffline(false);
 }
 
 const topOf = async (locator: Locator) => Math.round((await locator.boundingBox())?.y ?? Number.NaN);

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, SCREENSHOTS_DIR, test } from './fixtures.ts';
-import { axeViolations, HOST_KEY, query, rowOf, signIn } from './host-support.ts';
+import { axeViolations, goOffline, HOST_KEY, query, rowOf, signIn } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // axe goes in as an inline script, which the app's policy rightly refuses; csp.spec.ts tests the policy.
@@ -280,15 +280,6 @@ test('a party of 200 products and 50 guests: two screens at most, the tabs by ke
   await page.goForward();
   await expect(tab(page, 'Compartir')).toHaveAttribute('aria-selected', 'true');
 });
-
-/**
- * No signal (the function cut at the context too: after a reload the page's requests go past its
- * service worker, as host-list.spec.ts explains).
- */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/functions/v1/host', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
 
 test.describe('offline, each section reads its last snapshot after a reload', () => {
   /** A party read once with signal on every section, then the signal goes and the page reloads. */

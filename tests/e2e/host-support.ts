@@ -1,6 +1,6 @@
 /** The host's page in the browser tests: the key npm start made, the database, guests' phones, axe. */
 import { createRequire } from 'node:module';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type * as Axe from 'axe-core';
 import pg from 'pg';
 import { tippedTotal } from '../../supabase/functions/_shared/rules.ts';
@@ -143,4 +143,18 @@ export async function hostPageKept(page: Page): Promise<void> {
   await expect
     .poll(() => keptPaths(page), { timeout: 10_000 })
     .toEqual(expect.arrayContaining([expect.stringMatching(HOST_STYLESHEET), expect.stringMatching(/^\/assets\/HostApp-[\w-]+\.js$/)]));
+}
+
+/**
+ * No signal. The function is also cut at the context: after a reload the page's requests go past its
+ * service worker, and Chromium's offline emulation does not always reach those (seen: a mark arrived "offline").
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/functions/v1/host', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/functions/v1/host');
+  await context.setOffline(false);
 }

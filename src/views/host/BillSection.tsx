@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NO_BILL, spreadWords, useHostBill, type BillState, type HostBill } from '../../host/bill-section.ts';
-import { formatPesos, useFeed, useHostMenu } from '../../host/index.ts';
+import { formatPesos, keepMenu, keptMenu, useFeed, useHostMenu } from '../../host/index.ts';
 import { BillForm } from './BillForm.tsx';
 
 /**
@@ -9,10 +9,16 @@ import { BillForm } from './BillForm.tsx';
  * section shows; what nobody declared spread over the guests or paid by the
  * host; and the form that saves the bill. Mounted once first shown.
  */
-export default function BillSection({ active }: { readonly active: boolean }) {
+export default function BillSection({ active, code }: { readonly active: boolean; readonly code: string }) {
   const { snapshot } = useFeed();
   const state = useHostBill(active, snapshot?.receivedAt ?? null);
   const menu = useHostMenu();
+  // With no signal, the list last read (a photo read in the basement still meets the list's names and prices).
+  const [kept] = useState(() => keptMenu(code));
+  const list = menu.menu?.items ?? kept?.items ?? [];
+  useEffect(() => {
+    if (menu.menu) keepMenu(code, menu.menu);
+  }, [code, menu.menu]);
   const guestsWithOrders = snapshot ? snapshot.party.guests.filter((guest) => guest.orders > 0).length : null;
   return (
     <>
@@ -32,7 +38,7 @@ export default function BillSection({ active }: { readonly active: boolean }) {
         )}
       </section>
       <section className="card" aria-label="Guardar la cuenta del bar">
-        <BillForm state={state} list={menu.menu?.items ?? []} />
+        <BillForm state={state} list={list} active={active} />
       </section>
     </>
   );
@@ -81,25 +87,42 @@ function BillComparison({ bill }: { readonly bill: HostBill }) {
       {bill.totalOnly ? (
         <p className="note">La cuenta se guardó solo con su total: no hay detalle por producto.</p>
       ) : (
-        // A long product name on a narrow phone may scroll the table sideways: the region takes the keyboard's focus for it.
-        <div className="host-bill-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="host-bill-table" aria-labelledby={captionId}>
+        // Each product on two lines, so it fits a narrow phone whole (host.css): the roles are written out, as a
+        // table laid out as a grid keeps them only so.
+        <div className="host-bill-table-wrap">
+          <table className="host-bill-table" role="table" aria-labelledby={captionId}>
             <caption id={captionId}>Por producto</caption>
-            <thead>
-              <tr>
-                <th scope="col">Producto</th>
-                <th scope="col">Cuenta</th>
-                <th scope="col">Declarado</th>
-                <th scope="col">Diferencia</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  Producto
+                </th>
+                <th scope="col" role="columnheader">
+                  Cuenta
+                </th>
+                <th scope="col" role="columnheader">
+                  Declarado
+                </th>
+                <th scope="col" role="columnheader">
+                  Diferencia
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {bill.products.map((product) => (
-                <tr key={product.product} data-difference={Math.sign(product.difference)}>
-                  <th scope="row">{product.product}</th>
-                  <td className="price">{formatPesos(product.billed)}</td>
-                  <td className="price">{formatPesos(product.declared)}</td>
-                  <td className="price">{formatPesos(product.difference)}</td>
+                <tr key={product.product} role="row" data-difference={Math.sign(product.difference)}>
+                  <th scope="row" role="rowheader">
+                    {product.product}
+                  </th>
+                  <td className="price" role="cell">
+                    {formatPesos(product.billed)}
+                  </td>
+                  <td className="price" role="cell">
+                    {formatPesos(product.declared)}
+                  </td>
+                  <td className="price" role="cell">
+                    {formatPesos(product.difference)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -73,7 +73,7 @@ export function PartyScreen() {
         'cuenta',
         info && billSeen && (
           <Suspense fallback={<p className="card note">Cargando la cuenta del bar…</p>}>
-            <BillSection key={info.code} active={section === 'cuenta'} />
+            <BillSection key={info.code} code={info.code} active={section === 'cuenta'} />
           </Suspense>
         ),
       )}

@@ -38,6 +38,7 @@ export const BILL_PROBLEMS = {
   quantity: `La cantidad debe ser un entero entre ${BILL_QUANTITY.min} y ${BILL_QUANTITY.max}.`,
   price: `El precio debe ser un entero de pesos entre ${formatPesos(BILL_UNIT_PRICE.min)} y ${formatPesos(BILL_UNIT_PRICE.max)}.`,
   total: `El total debe ser un entero de pesos entre ${formatPesos(BILL_TOTAL.min)} y ${formatPesos(BILL_TOTAL.max)}.`,
+  sameAs: 'El producto de la carta confirmado para la línea debe ser un nombre de la carta.',
   empty: 'La cuenta del bar no tiene líneas.',
   tooMany: `La cuenta del bar lleva a lo más ${MAX_BILL_LINES} líneas.`,
 } as const;
@@ -50,18 +51,29 @@ export interface BillLine {
   readonly quantity: number;
   /** Whole pesos, one unit. */
   readonly unitPrice: number;
+  /** The product of the party's list the host confirmed this line is ('Sí, es lo mismo'), when its name is not that product's (issue 41). */
+  readonly sameAs?: string | null;
 }
 
 const isWhole = (value: unknown, range: { readonly min: number; readonly max: number }): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= range.min && value <= range.max;
 
-export function checkBillLine(fields: { readonly product: unknown; readonly quantity: unknown; readonly unitPrice: unknown }): Checked<BillLine> {
+export function checkBillLine(fields: {
+  readonly product: unknown;
+  readonly quantity: unknown;
+  readonly unitPrice: unknown;
+  readonly sameAs?: unknown;
+}): Checked<BillLine> {
   const product = typeof fields.product === 'string' ? cleanGuestText(fields.product) : '';
   const length = countCharacters(product);
   if (length < BILL_PRODUCT_LENGTH.min || length > BILL_PRODUCT_LENGTH.max || countLetters(product) < 1) return { ok: false, problem: BILL_PROBLEMS.product };
   if (!isWhole(fields.quantity, BILL_QUANTITY)) return { ok: false, problem: BILL_PROBLEMS.quantity };
   if (!isWhole(fields.unitPrice, BILL_UNIT_PRICE)) return { ok: false, problem: BILL_PROBLEMS.price };
-  return { ok: true, value: { product, quantity: fields.quantity, unitPrice: fields.unitPrice } };
+  const line = { product, quantity: fields.quantity, unitPrice: fields.unitPrice };
+  if (fields.sameAs === undefined || fields.sameAs === null) return { ok: true, value: line };
+  const sameAs = typeof fields.sameAs === 'string' ? cleanGuestText(fields.sameAs) : '';
+  if (countCharacters(sameAs) < 1 || countCharacters(sameAs) > BILL_PRODUCT_LENGTH.max) return { ok: false, problem: BILL_PROBLEMS.sameAs };
+  return { ok: true, value: { ...line, sameAs } };
 }
 
 export const isBillTotal = (total: unknown): total is number => isWhole(total, BILL_TOTAL);
@@ -109,7 +121,7 @@ export function checkBillLines(
   const checked = lines.map((entry: unknown): Checked<BillLine> => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return { ok: false, problem: BILL_PROBLEMS.fields };
     const fields = entry as Readonly<Record<string, unknown>>;
-    return checkBillLine({ product: fields.product, quantity: fields.quantity, unitPrice: fields.unitPrice });
+    return checkBillLine({ product: fields.product, quantity: fields.quantity, unitPrice: fields.unitPrice, sameAs: fields.sameAs });
   });
   const problems = checked.flatMap((result, index) => (result.ok ? [] : [{ line: index + 1, problem: result.problem }]));
   if (problems.length > 0) return { ok: false, problems };

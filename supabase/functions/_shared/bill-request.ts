@@ -9,25 +9,37 @@ import { isUuid } from './rules.ts';
 
 const bothOrNeither = 'La cuenta del bar lleva líneas o un total, no ambos.';
 
-/** All or nothing: the bill's lines ({ product, quantity, unitPrice }), or its total only. A later save replaces the bill. */
+/**
+ * All or nothing: the bill's lines ({ product, quantity, unitPrice, sameAs? }) and the total it printed for
+ * them if it printed one (`printedTotal`), or its total only. A later save replaces the bill.
+ */
 const saveBill = z
-  .object({ action: z.literal('save_bill'), lines: z.unknown().optional(), total: z.unknown().optional() })
-  .transform(({ action, lines, total }, context): { action: 'save_bill'; lines: BillLine[] } | { action: 'save_bill'; total: number } => {
-    if (lines !== undefined && total !== undefined) {
-      context.issues.push({ code: 'custom', message: bothOrNeither, input: total });
+  .object({ action: z.literal('save_bill'), lines: z.unknown().optional(), total: z.unknown().optional(), printedTotal: z.unknown().optional() })
+  .transform(
+    (
+      { action, lines, total, printedTotal },
+      context,
+    ): { action: 'save_bill'; lines: BillLine[]; printedTotal: number | null } | { action: 'save_bill'; total: number } => {
+      if (lines !== undefined && total !== undefined) {
+        context.issues.push({ code: 'custom', message: bothOrNeither, input: total });
+        return z.NEVER;
+      }
+      if (total !== undefined) {
+        if (isBillTotal(total)) return { action, total };
+        context.issues.push({ code: 'custom', message: BILL_PROBLEMS.total, input: total, path: ['total'] });
+        return z.NEVER;
+      }
+      if (printedTotal !== undefined && printedTotal !== null && !isBillTotal(printedTotal)) {
+        context.issues.push({ code: 'custom', message: BILL_PROBLEMS.total, input: printedTotal, path: ['printedTotal'] });
+        return z.NEVER;
+      }
+      const checked = checkBillLines(lines);
+      if (checked.ok) return { action, lines: checked.value, printedTotal: printedTotal ?? null };
+      const message = checked.error ?? checked.problems.map(({ line, problem }) => `Línea ${line}: ${problem}`).join(' ');
+      context.issues.push({ code: 'custom', message, input: lines, params: { problems: checked.problems } });
       return z.NEVER;
-    }
-    if (total !== undefined) {
-      if (isBillTotal(total)) return { action, total };
-      context.issues.push({ code: 'custom', message: BILL_PROBLEMS.total, input: total, path: ['total'] });
-      return z.NEVER;
-    }
-    const checked = checkBillLines(lines);
-    if (checked.ok) return { action, lines: checked.value };
-    const message = checked.error ?? checked.problems.map(({ line, problem }) => `Línea ${line}: ${problem}`).join(' ');
-    context.issues.push({ code: 'custom', message, input: lines, params: { problems: checked.problems } });
-    return z.NEVER;
-  });
+    },
+  );
 
 export const billActionSchemas = [
   saveBill,

@@ -39,3 +39,10 @@ export const BILL_ERRORS = {
   claimed: 'La nueva cuenta deja fuera unidades que los invitados ya reclamaron: mantén esas líneas y al menos esas cantidades.',
   race: 'Otra acción cambió la cuenta del bar al mismo tiempo; intenta de nuevo.',
 } as const;
+
+/** Reading a photo of the bar's bill with the vision model (issue 41): the page reads it on the phone instead. */
+export const PHOTO_ERRORS = {
+  noModel: 'Esta instalación no lee fotos en el servidor: el teléfono lee la cuenta.',
+  tooLarge: 'La foto es demasiado grande para leerla en el servidor.',
+  unread: 'El servidor no pudo leer la foto; el teléfono la lee.',
+} as const;

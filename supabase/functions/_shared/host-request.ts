@@ -8,13 +8,17 @@ import { z } from 'zod';
 import { BILL_ACTIONS, billActionSchemas } from './bill-request.ts';
 import { parseJson, type ParsedBody } from './body.ts';
 import { PAYMENT_ACTIONS, paymentActionSchemas } from './payments-request.ts';
+import { RECEIPT_ACTIONS, receiptActionSchemas } from './receipt-request.ts';
 import { checkImportLines, checkProductCategory, checkProductName, checkProductPrice, describeProblem, type Checked, type LineProblem } from './menu-import.ts';
 import { cleanGuestText, countCharacters, isPartyCode, isPartyPaymentUrl, isUuid, MAX_PAID_AMOUNT } from './rules.ts';
+import { MAX_PHOTO_BYTES } from './receipt-model.ts';
 
 export const PARTY_NAME_LENGTH = { min: 1, max: 80 } as const;
 
 /** The largest body the host's page sends: an import of a few hundred lines fits. */
 export const MAX_HOST_BODY_BYTES = 128 * 1024;
+/** A photo of the bar's bill for the vision model (receipt-request.ts) is the one larger body: the photo and the rest of the request. */
+export const MAX_PHOTO_BODY_BYTES = MAX_PHOTO_BYTES + 4 * 1024;
 /** A product's name as the list has it: the page sends back what it was given. */
 const MAX_LISTED_NAME_LENGTH = 120;
 
@@ -102,7 +106,7 @@ const importLines = z.unknown().transform((lines, context) => {
   return z.NEVER;
 });
 
-const ACTIONS = `party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product, import_menu, ${BILL_ACTIONS}, ${PAYMENT_ACTIONS}`;
+const ACTIONS = `party, guest, orders, paid, parties, create_party, close_party, menu, set_price, set_sold_out, add_product, import_menu, ${RECEIPT_ACTIONS}, ${BILL_ACTIONS}, ${PAYMENT_ACTIONS}`;
 
 const hostActionSchema = z.discriminatedUnion(
   'action',
@@ -137,6 +141,8 @@ const hostActionSchema = z.discriminatedUnion(
     z.object({ action: z.literal('import_menu'), lines: importLines }),
     /** The bar's bill, its comparison, what was left, the guest of honour (bill-request.ts). */
     ...billActionSchemas,
+    /** A photo of the bar's bill read by the vision model (receipt-request.ts). */
+    ...receiptActionSchemas,
     /** Mercado Pago on or off, 'Datos para transferir' (payments-request.ts). */
     ...paymentActionSchemas,
   ],

@@ -3,12 +3,7 @@ import OpenAI from 'openai';
 import { commentTokenParameters } from './model-parameters.ts';
 import { EmptyAnswerError, type TextSource } from './text-stream.ts';
 
-/**
- * A small, fast GPT-5 model OpenAI serves (the seed's gpt-4-1106-preview was shut
- * down): with minimal reasoning its first word comes well within the 10 s deadline.
- */
-export const DEFAULT_MODEL = 'gpt-5-mini';
-export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export { DEFAULT_BASE_URL, DEFAULT_MODEL } from '../_shared/openai-model.ts';
 export { MAX_COMMENT_TOKENS } from './model-parameters.ts';
 
 /** What the model is told: the comment's prompt (comment/prompt.ts) is written in these. */

@@ -5,7 +5,7 @@
  * routes these actions here and maps their refusals.
  */
 import type { Database, DatabaseAnswer } from '../_shared/database.ts';
-import { BILL_ERRORS } from '../_shared/host-errors.ts';
+import { BILL_ERRORS, HOST_ERRORS } from '../_shared/host-errors.ts';
 import type { HostAction } from '../_shared/host-request.ts';
 import type { ErrorAnswer } from '../_shared/responses.ts';
 
@@ -21,6 +21,7 @@ export const BILL_REFUSALS: Readonly<Record<string, ErrorAnswer>> = {
   no_guests: { status: 409, error: BILL_ERRORS.noGuests },
   bill_claimed: { status: 409, error: BILL_ERRORS.claimed },
   bill_race: { status: 409, error: BILL_ERRORS.race },
+  unknown_product: { status: 404, error: HOST_ERRORS.unknownProduct },
 };
 
 /**
@@ -39,7 +40,9 @@ export async function billAction(database: Database, p_party: string, action: Bi
       return raceAsRefusal(
         await database(
           'host_save_bill',
-          'lines' in action ? { p_party, p_lines: action.lines, p_total: null } : { p_party, p_lines: null, p_total: action.total },
+          'lines' in action
+            ? { p_party, p_lines: action.lines, p_total: null, p_printed_total: action.printedTotal }
+            : { p_party, p_lines: null, p_total: action.total, p_printed_total: null },
         ),
       );
     case 'bill':

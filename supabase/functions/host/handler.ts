@@ -10,10 +10,20 @@ import { clientAddress } from '../_shared/client-address.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
 import type { Database } from '../_shared/database.ts';
 import { HOST_ERRORS, invalidRequest } from '../_shared/host-errors.ts';
-import { hostKeyOf, MAX_HOST_BODY_BYTES, OWNER_ACTIONS, parseHostAction, parseHostBody, partyCodeOf, type HostAction } from '../_shared/host-request.ts';
+import {
+  hostKeyOf,
+  MAX_HOST_BODY_BYTES,
+  MAX_PHOTO_BODY_BYTES,
+  OWNER_ACTIONS,
+  parseHostAction,
+  parseHostBody,
+  partyCodeOf,
+  type HostAction,
+} from '../_shared/host-request.ts';
 import { projectDatabase } from '../_shared/project.ts';
 import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
 import { BILL_REFUSALS, billAction, isBillAction } from './bill.ts';
+import { readBillPhoto } from './bill-photo.ts';
 import { withoutKey } from './key.ts';
 import { isPaymentAction, paymentAction } from './payments.ts';
 import { newPartyKey, partyOf, scopeOfKey, sha256Hex, type Scope } from './scope.ts';
@@ -87,8 +97,16 @@ async function answer(context: Context, request: Request, info: RequestInfo | un
   if (refusal) return refusal;
   const { hostKey } = context.settings;
   if (!hostKey || !context.database) return jsonError({ status: 503, error: HOST_ERRORS.notConfigured }, cors);
-  const body = await readBody(request, MAX_HOST_BODY_BYTES, parseHostBody);
+  // Only a photo of the bar's bill may be larger than an import (MAX_HOST_BODY_BYTES).
+  let size = 0;
+  const body = await readBody(request, MAX_PHOTO_BODY_BYTES, (text) => {
+    size = text.length;
+    return parseHostBody(text);
+  });
   if (!body.ok) return jsonError(body.answer, cors);
+  if (size > MAX_HOST_BODY_BYTES && body.value.action !== 'read_bill_photo') {
+    return jsonError({ status: 413, error: `El pedido es demasiado grande (máximo ${MAX_HOST_BODY_BYTES / 1024} KB).` }, cors);
+  }
   const key = hostKeyOf(body.value);
   if (key === null) return jsonError({ status: 401, error: HOST_ERRORS.noKey }, cors);
   const action = parseHostAction(body.value);
@@ -138,13 +156,21 @@ async function perform(context: Context, database: Database, ask: HostAsk, cors:
   }
   if (isPaymentAction(action))
     return databaseAnswer(context, await paymentAction(database, party.partyId, action, context.settings.mercadoPagoAvailable), cors);
+  if (action.action === 'read_bill_photo') return photoAnswer(context, await readBillPhoto(context.settings.model, action.image), cors);
   return databaseAnswer(context, await partyAction(database, party.partyId, action), cors);
 }
 
 type PartyAction = Exclude<
   HostAction,
-  { action: 'parties' } | { action: 'create_party' } | { action: 'payment_ways' | 'set_mercadopago' | 'transfer_details' }
+  { action: 'parties' } | { action: 'create_party' } | { action: 'payment_ways' | 'set_mercadopago' | 'transfer_details' } | { action: 'read_bill_photo' }
 >;
+
+/** The model's reading of the photo, or why not (the page then reads it on the phone); a model's failure in one log line. */
+function photoAnswer(context: Context, read: Awaited<ReturnType<typeof readBillPhoto>>, cors: Record<string, string>): Response {
+  if (read.ok) return databaseAnswer(context, { ok: true, text: read.text }, cors);
+  if (read.log) context.log(read.log);
+  return jsonError(read.answer, cors);
+}
 
 async function partyAction(database: Database, partyId: string, action: PartyAction) {
   const p_party = partyId;

@@ -14,6 +14,7 @@ const PROJECT = 'https://bar-csp-test.supabase.co';
 
 interface Built {
   readonly indexHtml: string;
+  readonly hostHtml: string;
   readonly headersFile: string;
   readonly redirectsFile: string;
   /** Every file the build wrote, as its path from the root ('/sw.js'). */
@@ -22,8 +23,8 @@ interface Built {
 
 let root = '';
 const builds: Record<'sameOrigin' | 'project', Built> = {
-  sameOrigin: { indexHtml: '', headersFile: '', redirectsFile: '', files: [] },
-  project: { indexHtml: '', headersFile: '', redirectsFile: '', files: [] },
+  sameOrigin: { indexHtml: '', hostHtml: '', headersFile: '', redirectsFile: '', files: [] },
+  project: { indexHtml: '', hostHtml: '', headersFile: '', redirectsFile: '', files: [] },
 };
 
 async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
@@ -41,6 +42,7 @@ async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
   }
   return {
     indexHtml: await readFile(join(outDir, 'index.html'), 'utf8'),
+    hostHtml: await readFile(join(outDir, 'anfitrion.html'), 'utf8'),
     headersFile: await readFile(join(outDir, '_headers'), 'utf8'),
     redirectsFile: await readFile(join(outDir, '_redirects'), 'utf8'),
     files: (await readdir(outDir, { recursive: true, withFileTypes: true }))
@@ -69,6 +71,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
+});
+
+describe('the host’s page and the headers (issue 41)', () => {
+  it('let the host’s OCR engine compile wasm, in its worker and its page, and the guests’ page stays as it was', () => {
+    const { indexHtml, hostHtml, headersFile } = builds.sameOrigin;
+    expect(metaPolicy(hostHtml).get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(metaPolicy(indexHtml).get('script-src')).toEqual(["'self'"]);
+    const worker = headersFor(parseHeadersFile(headersFile), '/assets/ocr-0123456789/worker.min.js');
+    expect(worker['Content-Security-Policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(hostHtml.replace(" 'wasm-unsafe-eval'", '')).not.toContain('unsafe-eval');
+  });
 });
 
 describe('index.html', () => {
@@ -115,11 +128,13 @@ describe('index.html', () => {
 });
 
 describe('_headers', () => {
-  it('sends the same policy with frame-ancestors, and the other security headers', () => {
+  it('sends the same policy with frame-ancestors (and wasm for the host’s OCR worker), and the other security headers', () => {
     for (const [name, built] of Object.entries(builds)) {
       const headers = headersFor(parseHeadersFile(built.headersFile), '/index.html');
-      const meta = /content="([^"]+)"/.exec(built.indexHtml.slice(built.indexHtml.indexOf('http-equiv="Content-Security-Policy"')))?.[1];
-      expect(headers['Content-Security-Policy'], name).toBe(`${meta ?? ''}; frame-ancestors 'none'`);
+      const meta = /content="([^"]+)"/.exec(built.indexHtml.slice(built.indexHtml.indexOf('http-equiv="Content-Security-Policy"')))?.[1] ?? '';
+      expect(headers['Content-Security-Policy'], name).toBe(
+        `${meta.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")}; frame-ancestors 'none'`,
+      );
       expect(headers).toMatchObject({
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'strict-origin-when-cross-origin',

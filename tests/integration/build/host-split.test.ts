@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_CACHE } from '../../../src/pwa/engine-cache.ts';
 
 const HOST_KEY = `clave-que-nunca-se-publica-${randomUUID()}`;
 const SETTINGS = { HOST_KEY, VITE_SUPABASE_URL: 'https://bar-test.supabase.co', VITE_SUPABASE_ANON_KEY: `anon-${randomUUID()}` };
@@ -78,6 +79,14 @@ describe('the guests’ first load', () => {
     expect(indexHtml).not.toContain(chunkName);
     const dynamicImport = new RegExp(`import\\(["'\`]\\./${chunkName.replaceAll('.', '\\.')}["'\`]\\)`);
     expect(built.filter((file) => dynamicImport.test(file.text)).map((file) => file.name)).toEqual([firstLoadScripts()[0]]);
+  });
+
+  it('carries nothing of the bar’s bill’s photo reading (issue 41), its engine or its rules', () => {
+    // The engine's cache name too: a constant the entry's modules once shared, 21 bytes (gzip) the guests never use.
+    for (const file of firstLoadScripts()) {
+      for (const mark of ['Foto de la cuenta', 'tesseract.js@v', 'Leyendo la cuenta', ENGINE_CACHE])
+        expect(textOf(file), `${mark} in ${file}`).not.toContain(mark);
+    }
   });
 
   it('does not carry the host page’s stylesheet either', () => {

@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShellEntry } from '../../../src/sw/shell.ts';
+import { OCR_SOURCES } from '../../../src/receipts/ocr-files.ts';
 
 /** dist/sw.js, gzip: the issue's stretch budget (the budget is 40 KB). */
 const SW_BUDGET_BYTES = 15 * 1024;
@@ -114,6 +115,17 @@ describe('the manifest', () => {
     expect(indexHtml).not.toContain('rel="manifest"');
     expect(atInstall()).not.toContain('/manifest.webmanifest');
     expect(listed.find((entry) => entry.url === 'manifest.webmanifest')).toMatchObject({ later: true, integrity: expect.stringMatching(/^sha256-/) });
+  });
+});
+
+describe('the host’s OCR engine (issue 41)', () => {
+  it('is in the build, each file from node_modules in one folder of its own, and on no list of the worker’s: not one byte for a guest', async () => {
+    const [folder, ...others] = (await readdir(join(outDir, 'assets'))).filter((name) => name.startsWith('ocr-'));
+    expect(others).toEqual([]);
+    expect((await readdir(join(outDir, 'assets', folder ?? ''))).sort()).toEqual(OCR_SOURCES.map((source) => source.name).sort());
+    expect(listed.filter((entry) => /ocr-|tesseract/.test(entry.url))).toEqual([]);
+    // tesseract.js names its own CDN: no chunk of the app carries the library.
+    for (const entry of listed.filter((item) => item.url.endsWith('.js'))) expect(await chunkText(`/${entry.url}`), entry.url).not.toContain('tesseract.js@v');
   });
 });
 

@@ -123,3 +123,73 @@ describe('the OpenAI stand-in', () => {
     expect(upstream?.sentPieces).toBe(0);
   });
 });
+
+describe('the OpenAI stand-in as a vision model with Structured Outputs (issue 41)', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      lines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { name: { type: 'string' }, quantity: { type: 'integer' } },
+          required: ['name', 'quantity'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['lines'],
+    additionalProperties: false,
+  };
+  const photo = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
+  const read = (body: Record<string, unknown> = {}) =>
+    fetch(`${openai.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sk-stand-in' },
+      body: JSON.stringify({
+        model: 'gpt-5-mini',
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Lee la cuenta.' },
+              { type: 'image_url', image_url: { url: photo } },
+            ],
+          },
+        ],
+        response_format: { type: 'json_schema', json_schema: { name: 'cuenta', strict: true, schema } },
+        ...body,
+      }),
+    });
+
+  it('answers a chat.completion whose content is the scripted reading as JSON', async () => {
+    openai.queue({ reading: { lines: [{ name: 'PISCO SOUR', quantity: 2 }] } });
+    const response = await read();
+    expect(response.status).toBe(200);
+    const completion = (await response.json()) as { object: string; choices: { message: { content: string; refusal: null }; finish_reason: string }[] };
+    expect(completion.object).toBe('chat.completion');
+    expect(JSON.parse(completion.choices[0]?.message.content ?? '')).toEqual({ lines: [{ name: 'PISCO SOUR', quantity: 2 }] });
+    expect(completion.choices[0]?.finish_reason).toBe('stop');
+  });
+
+  it('refuses a strict schema whose object does not require every property, as OpenAI does', async () => {
+    const loose = { ...schema, properties: { ...schema.properties, total: { type: 'integer' } } };
+    const response = await read({ response_format: { type: 'json_schema', json_schema: { name: 'cuenta', strict: true, schema: loose } } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: {
+        type: 'invalid_request_error',
+        message: expect.stringContaining("'required' is required to be supplied and to be an array including every key in properties. Missing 'total'"),
+      },
+    });
+  });
+
+  it('refuses an image that is not one, and answers a refusal as the model’s message.refusal', async () => {
+    const notAnImage = await read({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:text/plain;base64,aGk=' } }] }] });
+    expect(notAnImage.status).toBe(400);
+    expect(await notAnImage.json()).toMatchObject({ error: { code: 'invalid_image_format' } });
+    openai.queue({ refusal: 'No puedo ayudar con eso.' });
+    const refused = (await (await read()).json()) as { choices: { message: { content: null; refusal: string } }[] };
+    expect(refused.choices[0]?.message).toMatchObject({ content: null, refusal: 'No puedo ayudar con eso.' });
+  });
+});

@@ -2,8 +2,9 @@
  * How the product wires its Edge Functions, with a throwaway `host` function in
  * a functions folder of its own: started because it exists (and `comment` not,
  * because that folder lacks it), reached at /functions/v1/host, given the
- * project's URL (this origin), the service_role key, the kept host key and
- * ALLOWED_ORIGINS, and refused every other variable and host.
+ * project's URL (this origin), the service_role key, the kept host key,
+ * ALLOWED_ORIGINS and the model's OPENAI_* (it reads a photo of the bar's bill
+ * with it, issue 41), and refused every other variable and host.
  */
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,7 @@ Deno.serve({ port: Number(Deno.env.get('PORT')), hostname: '127.0.0.1' }, async 
     allowedOrigins: Deno.env.get('ALLOWED_ORIGINS') ?? null,
     usersStatus: users.status,
     asServiceRole: JSON.parse(atob(key.split('.')[1] ?? '')).role,
-    readingOpenAI: await refusal(() => Deno.env.get('OPENAI_API_KEY')),
+    openAIKey: Deno.env.get('OPENAI_API_KEY') ?? null,
     readingHome: await refusal(() => Deno.env.get('HOME')),
     reachingElsewhere: await refusal(() => Deno.connect({ hostname: '127.0.0.1', port: 9 })),
   });
@@ -52,7 +53,7 @@ beforeAll(async () => {
     stateDir: join(workDir, 'state'),
     distDir: join(workDir, 'dist'),
     functionsDir: join(workDir, 'functions'),
-    functionEnv: { OPENAI_API_KEY: 'sk-never-for-the-host', ALLOWED_ORIGINS: 'https://fiesta.example' },
+    functionEnv: { OPENAI_API_KEY: 'sk-for-the-bills-photo', ALLOWED_ORIGINS: 'https://fiesta.example' },
     durable: false,
   });
 }, 120_000);
@@ -69,7 +70,7 @@ describe('the product’s Edge Functions', () => {
     expect(product.proxies.map((proxy) => proxy.prefix)).toEqual(['/rest/v1', '/functions/v1/host']);
   });
 
-  it('give host this origin as the project, the service role, the kept host key and only what it needs', async () => {
+  it('give host this origin as the project, the service role, the kept host key, the model’s key, and only what it needs', async () => {
     if (!product) throw new Error('the product did not start');
     const port = new URL(product.appUrl).port;
     const anon = { apikey: product.anonKey ?? '', Authorization: `Bearer ${product.anonKey ?? ''}` };
@@ -84,7 +85,7 @@ describe('the product’s Edge Functions', () => {
       allowedOrigins: 'https://fiesta.example',
       usersStatus: 200,
       asServiceRole: 'service_role',
-      readingOpenAI: 'NotCapable',
+      openAIKey: 'sk-for-the-bills-photo',
       readingHome: 'NotCapable',
       reachingElsewhere: 'NotCapable',
     });

@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '../../..');
 const BEFORE = {
   sync: /[\\/]src[\\/](sync[\\/](?!transport\.ts)|platform[\\/]|server[\\/](?!rest\.ts)|views[\\/](disclosure|fields)\.ts|pwa[\\/]keep-loaded\.ts)|[\\/]supabase[\\/]functions[\\/]_shared[\\/](bar-bill|name-key|menu-import)\.ts/,
   guest:
-    /[\\/]src[\\/](views[\\/](?!host[\\/])|tab[\\/]|payments[\\/]|comments[\\/]|catalogue[\\/]|menu[\\/])|[\\/]supabase[\\/]functions[\\/]_shared[\\/](?!host-)/,
+    /[\\/]src[\\/](views[\\/](?!host[\\/])|tab[\\/]|payments[\\/]|comments[\\/]|catalogue[\\/]|menu[\\/])|[\\/]supabase[\\/]functions[\\/]_shared[\\/](?!host-|receipt-)/,
 };
 
 const testOf = (name: string): RegExp => {
@@ -36,6 +36,9 @@ describe('the chunk groups', () => {
     ['supabase/functions/_shared/bar-bill.ts', ['guest']],
     ['supabase/functions/_shared/host-request.ts', []],
     ['src/host/bill.ts', []],
+    // The reading of the bar's bill is the host's alone.
+    ['supabase/functions/_shared/receipt-text.ts', []],
+    ['src/receipts/read.ts', []],
   ])('put %s in %o', (path, groups) => {
     expect(groupsOf(join(ROOT, path))).toEqual(groups);
   });

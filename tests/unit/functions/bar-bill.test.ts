@@ -197,7 +197,25 @@ describe('the host’s requests on the bill', () => {
   it('takes a bill of lines or of a total, each line cleaned and checked', () => {
     expect(parseHostAction({ action: 'save_bill', lines: [{ product: '  Piña  colada ', quantity: 2, unitPrice: 6990 }] })).toEqual({
       ok: true,
-      value: { action: 'save_bill', lines: [{ product: 'Piña colada', quantity: 2, unitPrice: 6990 }] },
+      value: { action: 'save_bill', lines: [{ product: 'Piña colada', quantity: 2, unitPrice: 6990 }], printedTotal: null },
+    });
+    // A line the host confirmed is a product of the list (issue 41), and the total the bill printed for its lines.
+    expect(
+      parseHostAction({
+        action: 'save_bill',
+        lines: [{ product: 'Alitas BBQ', quantity: 1, unitPrice: 8990, sameAs: ' Alitas BBQ 8 unidades' }],
+        printedTotal: 8990,
+      }),
+    ).toEqual({
+      ok: true,
+      value: { action: 'save_bill', lines: [{ product: 'Alitas BBQ', quantity: 1, unitPrice: 8990, sameAs: 'Alitas BBQ 8 unidades' }], printedTotal: 8990 },
+    });
+    expect(parseHostAction({ action: 'save_bill', lines: [{ product: 'Mojito', quantity: 1, unitPrice: 6490 }], printedTotal: 0 })).toMatchObject({
+      ok: false,
+    });
+    expect(parseHostAction({ action: 'save_bill', lines: [{ product: 'Mojito', quantity: 1, unitPrice: 6490, sameAs: '' }] })).toMatchObject({
+      ok: false,
+      error: `Línea 1: ${BILL_PROBLEMS.sameAs}`,
     });
     expect(parseHostAction({ action: 'save_bill', total: 48570 })).toEqual({ ok: true, value: { action: 'save_bill', total: 48570 } });
     expect(parseHostAction({ action: 'settle_bill', by: 'host' })).toEqual({ ok: true, value: { action: 'settle_bill', by: 'host' } });

@@ -1,9 +1,12 @@
 /**
- * 'Cuenta del bar' on a party's page (issue 32): loading says so (never $0),
- * the preview matches each line to the list or says 'No está en la carta',
- * the save is all or nothing with the function's reasons (400 per line, 409),
- * the comparison after 'Repartir lo sin dueño' reads 'Sin dueño' $0, and the
- * guest of honour's toggle and the server's tab lines on a guest's detail.
+ * 'Cuenta del bar' on a party's page (issues 32 and 41): loading says so
+ * (never $0); lines pasted go to the table through the bill's parser (a tip is
+ * never a product), each row's fields and 'Quitar', 'Agregar línea', the one
+ * sentence under the table; a near name asked and confirmed; the save is all
+ * or nothing with the function's reasons (400 per line, 409), and the bill as
+ * saved comes back into the table; the comparison after 'Repartir lo sin
+ * dueño' reads 'Sin dueño' $0; the guest of honour's toggle and the server's
+ * tab lines on a guest's detail.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,9 +27,21 @@ interface Comparison {
   to_spread: number;
   settlement: { by: 'guests' | 'host'; amount: number; at: string } | null;
   total_only: boolean;
-  lines: unknown[];
+  saved_at: string;
+  printed_total: number | null;
+  lines: { id: string; product: string; menu_name: string | null; quantity: number; unit_price: number; claimed_units: number }[];
   products: { product: string; billed: number; declared: number; difference: number }[];
 }
+
+/** The party's list, as the function answers `menu`. */
+const MENU = {
+  version: 'v1',
+  items: [
+    { name: 'Aperol Spritz', price: 6500, category: 'Cócteles', sold_out: false },
+    { name: 'Alitas BBQ 8 unidades', price: 8990, category: 'Entradas', sold_out: false },
+    { name: 'Pisco Sour', price: 5990, category: 'Cócteles', sold_out: false },
+  ],
+};
 
 /** Ana's party, two guests with orders, and the function's bill actions over the fake parties. */
 async function anasBill(options: { hold?: Promise<void> } = {}) {
@@ -43,9 +58,12 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
       case 'bill':
         if (options.hold) await options.hold;
         return bill.current ? { kind: 'ok', json: bill.current } : { kind: 'refused', status: 404, error: BILL_ERRORS.noBill, retryAfterSeconds: null };
+      case 'menu':
+        return { kind: 'ok', json: MENU };
       case 'save_bill': {
         if (bill.refuse) return bill.refuse;
         const lines = 'lines' in action ? action.lines : [];
+        const listed = (name: string) => MENU.items.find((item) => item.name.toLowerCase() === name.toLowerCase())?.name ?? null;
         const billed = 'total' in action ? action.total : lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
         const declared = 13_200;
         bill.current = {
@@ -56,9 +74,18 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
           to_spread: Math.max(billed - declared, 0),
           settlement: null,
           total_only: 'total' in action,
-          lines,
-          products: lines.map((line) => ({
+          saved_at: new Date().toISOString(),
+          printed_total: 'lines' in action ? action.printedTotal : null,
+          lines: lines.map((line, index) => ({
+            id: `l${index + 1}`,
             product: line.product,
+            menu_name: line.sameAs ?? listed(line.product),
+            quantity: line.quantity,
+            unit_price: line.unitPrice,
+            claimed_units: 0,
+          })),
+          products: lines.map((line) => ({
+            product: line.sameAs ?? listed(line.product) ?? line.product,
             billed: line.quantity * line.unitPrice,
             declared: 0,
             difference: line.quantity * line.unitPrice,
@@ -115,6 +142,19 @@ const openBill = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.getByRole('tabpanel', { name: 'Cuenta del bar' });
 };
 
+/** The box for pasted lines, once the section has read the bill (until then it says it is loading). */
+const pasteBox = (panel: HTMLElement) => within(panel).findByLabelText('Líneas de la cuenta del bar', {}, { timeout: 5_000 });
+
+/** The table's rows as the host reads their fields: product, units, unit price. */
+const rowsOf = (panel: HTMLElement) =>
+  within(panel)
+    .getAllByRole('textbox', { name: /^Producto, línea/ })
+    .map((product, index) => [
+      (product as HTMLInputElement).value,
+      within(panel).getByRole<HTMLInputElement>('textbox', { name: `Cantidad, línea ${index + 1}` }).value,
+      within(panel).getByRole<HTMLInputElement>('textbox', { name: `Precio unitario, línea ${index + 1}` }).value,
+    ]);
+
 const figure = (panel: HTMLElement, label: string) => within(panel).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('the bar’s bill on the host’s page', () => {
@@ -132,17 +172,19 @@ describe('the bar’s bill on the host’s page', () => {
     expect(panel.textContent).not.toContain('$0');
   });
 
-  it('previews each line matched to the list or “No está en la carta”, saves all of it, and compares', async () => {
+  it('takes pasted lines into the table through the bill’s parser, a tip line never a product, saves them all, and compares', async () => {
     const { user, calls } = await anasBill();
     const panel = await openBill(user);
     await within(panel).findByText(/aún no tiene/);
-    const field = within(panel).getByLabelText('Líneas de la cuenta del bar');
-    await user.click(field);
-    await user.paste('aperol spritz;2;6.500\nPichanga;1;$12.990\n');
-    const preview = within(panel).getByRole('region', { name: /Vista previa de la cuenta/ });
-    const lines = within(preview).getAllByRole('listitem');
-    expect(lines[0]).toHaveTextContent('Línea 1: aperol spritz · 2 × $6.500 = $13.000 · en la carta como Aperol Spritz');
-    expect(lines[1]).toHaveTextContent('Línea 2: Pichanga · 1 × $12.990 = $12.990 · No está en la carta');
+    await user.click(await pasteBox(panel));
+    await user.paste('aperol spritz;2;6.500\nPichanga;1;$12.990\nPropina sugerida 10%;1;2.599\n');
+    await user.click(within(panel).getByRole('button', { name: 'Llevar a la tabla' }));
+    expect(rowsOf(panel)).toEqual([
+      ['aperol spritz', '2', '$6.500'],
+      ['Pichanga', '1', '$12.990'],
+    ]);
+    expect(within(panel).getByText(/aparte de los productos/)).toHaveTextContent('Propina $2.599');
+    expect(within(panel).getByText('La boleta no trae un total que leer.')).toBeVisible();
     await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
     expect(await within(panel).findByText('Cuenta del bar guardada: 2 líneas.')).toBeVisible();
     expect(calls.find((call) => call.action === 'save_bill')).toEqual({
@@ -151,6 +193,7 @@ describe('the bar’s bill on the host’s page', () => {
         { product: 'aperol spritz', quantity: 2, unitPrice: 6500 },
         { product: 'Pichanga', quantity: 1, unitPrice: 12990 },
       ],
+      printedTotal: null,
     });
     expect(figure(panel, 'Cuenta del bar')).toBe('$25.990');
     expect(figure(panel, 'Declarado por los invitados')).toBe('$13.200');
@@ -163,19 +206,88 @@ describe('the bar’s bill on the host’s page', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Producto', 'Cuenta', 'Declarado', 'Diferencia']);
     expect(within(table).getByRole('row', { name: /Pichanga/ })).toHaveTextContent('Pichanga$12.990$0$12.990');
-  });
+    // The bill as saved is the table's: still there, the box empty.
+    expect(rowsOf(panel)).toEqual([
+      ['aperol spritz', '2', '$6.500'],
+      ['Pichanga', '1', '$12.990'],
+    ]);
+    expect(within(panel).getByLabelText('Líneas de la cuenta del bar')).toHaveValue('');
+  }, 20_000);
 
-  it('sends nothing while a line has a problem', async () => {
+  it('corrects a row in its fields, removes and adds rows, and says one sentence against the bill’s total', async () => {
     const { user, calls } = await anasBill();
     const panel = await openBill(user);
-    await user.click(within(panel).getByLabelText('Líneas de la cuenta del bar'));
-    await user.paste('Pisco Sour;2;4400\nTabla;muchas;16990');
-    expect(within(panel).getByText(/^Línea 2: La cantidad debe ser un entero/)).toBeVisible();
-    expect(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' })).toBeDisabled();
+    await user.click(await pasteBox(panel));
+    await user.paste('Pisco Sour;2;5.990\nMojito;1;6490\nSubtotal;1;17.990');
+    await user.click(within(panel).getByRole('button', { name: 'Llevar a la tabla' }));
+    expect(within(panel).getByText('Las líneas suman $18.470 y la boleta dice $17.990: revisa las líneas.')).toBeVisible();
+    const price = within(panel).getByRole('textbox', { name: 'Precio unitario, línea 2' });
+    await user.clear(price);
+    await user.type(price, '6.010');
+    expect(within(panel).getByText('Las líneas suman $17.990, igual que el total de la boleta.')).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'Quitar línea 2' }));
+    expect(rowsOf(panel)).toEqual([['Pisco Sour', '2', '$5.990']]);
+    await user.click(within(panel).getByRole('button', { name: 'Agregar línea' }));
+    await user.type(within(panel).getByRole('textbox', { name: 'Producto, línea 2' }), 'Maní');
+    await user.clear(within(panel).getByRole('textbox', { name: 'Cantidad, línea 2' }));
+    await user.type(within(panel).getByRole('textbox', { name: 'Cantidad, línea 2' }), 'tres');
+    await user.type(within(panel).getByRole('textbox', { name: 'Precio unitario, línea 2' }), '2500');
+    await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
+    expect(within(panel).getByText(/La cantidad debe ser un entero/)).toBeVisible();
     expect(calls.some((call) => call.action === 'save_bill')).toBe(false);
+    await user.clear(within(panel).getByRole('textbox', { name: 'Cantidad, línea 2' }));
+    await user.type(within(panel).getByRole('textbox', { name: 'Cantidad, línea 2' }), '3');
+    await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
+    expect(await within(panel).findByText('Cuenta del bar guardada: 2 líneas.')).toBeVisible();
+    expect(calls.find((call) => call.action === 'save_bill')).toEqual({
+      action: 'save_bill',
+      lines: [
+        { product: 'Pisco Sour', quantity: 2, unitPrice: 5990 },
+        { product: 'Maní', quantity: 3, unitPrice: 2500 },
+      ],
+      printedTotal: 17990,
+    });
+  }, 20_000);
+
+  it('asks whether a near name is the list’s product, sends it once confirmed, and the saved bill says so', async () => {
+    const { user, calls } = await anasBill();
+    const panel = await openBill(user);
+    await user.click(await pasteBox(panel));
+    await user.paste('Alitas BBQ;2;8.990\nPisco sour;1;5990');
+    await user.click(within(panel).getByRole('button', { name: 'Llevar a la tabla' }));
+    // The list's Pisco Sour by its name: nothing to ask.
+    expect(
+      within(panel)
+        .getAllByText(/^¿Es «/)
+        .map((question) => question.textContent),
+    ).toEqual(['¿Es «Alitas BBQ 8 unidades»?']);
+    await user.click(within(panel).getByRole('button', { name: 'Sí, es lo mismo' }));
+    expect(within(panel).getByText('Es «Alitas BBQ 8 unidades» de la carta.')).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
+    await within(panel).findByText('Cuenta del bar guardada: 2 líneas.');
+    expect(calls.find((call) => call.action === 'save_bill')).toMatchObject({
+      lines: [
+        { product: 'Alitas BBQ', quantity: 2, unitPrice: 8990, sameAs: 'Alitas BBQ 8 unidades' },
+        { product: 'Pisco sour', quantity: 1, unitPrice: 5990 },
+      ],
+    });
+    // Back from the server, the line is still that product, and the host may take it back.
+    expect(within(panel).getByText('Es «Alitas BBQ 8 unidades» de la carta.')).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'No es lo mismo' }));
+    expect(within(panel).getByText('¿Es «Alitas BBQ 8 unidades»?')).toBeVisible();
+    expect(within(panel).getByText('Hay cambios sin guardar.')).toBeVisible();
+  }, 20_000);
+
+  it('offers a photo of the bill from the camera or a file', async () => {
+    const { user } = await anasBill();
+    const panel = await openBill(user);
+    const photo = within(panel).getByLabelText('Foto de la cuenta');
+    expect(photo).toHaveAttribute('type', 'file');
+    expect(photo).toHaveAttribute('accept', 'image/*');
+    expect(photo).toHaveAttribute('capture', 'environment');
   });
 
-  it('shows the function’s refusal: each line’s problem (400), or why not (409); the lines stay', async () => {
+  it('shows the function’s refusal: each line’s problem (400), or why not (409); the rows stay', async () => {
     const { user, bill } = await anasBill();
     const panel = await openBill(user);
     bill.refuse = {
@@ -184,19 +296,20 @@ describe('the bar’s bill on the host’s page', () => {
       error: 'Pedido inválido: Línea 1: El precio debe ser un entero de pesos entre $1 y $1.000.000.',
       retryAfterSeconds: null,
     };
-    const field = within(panel).getByLabelText('Líneas de la cuenta del bar');
-    await user.click(field);
+    await user.click(await pasteBox(panel));
     await user.paste('Pisco Sour;2;4400');
+    await user.click(within(panel).getByRole('button', { name: 'Llevar a la tabla' }));
     await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
     expect(await within(panel).findByText('Línea 1: El precio debe ser un entero de pesos entre $1 y $1.000.000.')).toBeVisible();
-    expect(field).toHaveValue('Pisco Sour;2;4400');
+    expect(rowsOf(panel)).toEqual([['Pisco Sour', '2', '$4.400']]);
     bill.refuse = { kind: 'refused', status: 409, error: BILL_ERRORS.claimed, retryAfterSeconds: null };
     await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
     expect(await within(panel).findByText(BILL_ERRORS.claimed)).toBeVisible();
     bill.refuse = { kind: 'refused', status: 409, error: BILL_ERRORS.race, retryAfterSeconds: null };
     await user.click(within(panel).getByRole('button', { name: 'Guardar la cuenta del bar' }));
     expect(await within(panel).findByText(BILL_ERRORS.race)).toBeVisible();
-  });
+    expect(rowsOf(panel)).toEqual([['Pisco Sour', '2', '$4.400']]);
+  }, 20_000);
 
   it('saves a total alone, and spreads what nobody declared after “Sí, repartir”: “Sin dueño” then reads $0', async () => {
     const { user, calls } = await anasBill();

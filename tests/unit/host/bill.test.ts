@@ -1,38 +1,8 @@
-/** The bar's bill on the host's page: the preview by the server's parser and name key, the comparison's check, how a spread falls. */
+/** The bar's bill on the host's page: the total as typed, the comparison's check, how a spread falls. */
 import { describe, expect, it } from 'vitest';
-import { checkBillTotal, parseBill, previewBill, spreadWords } from '../../../src/host/bill.ts';
+import { checkBillTotal, parseBill, spreadWords } from '../../../src/host/bill.ts';
 import { formatPesos } from '../../../supabase/functions/_shared/rules.ts';
-import { BILL_PROBLEMS, NOT_ON_LIST, evenPart } from '../../../supabase/functions/_shared/bar-bill.ts';
-
-const list = [{ name: 'Pisco Sour' }, { name: 'Tabla Irish' }, { name: 'Cerveza Ámbar' }];
-
-describe('previewBill', () => {
-  it('reads each price as 4400, 4.400 or $4.400 and matches the list whatever its capitals and accents', () => {
-    const preview = previewBill('Producto;Cantidad;Precio\nPISCO SOUR;2;4400\ncerveza ambar;3;4.400\nPichanga;1;$16.990\n', list);
-    expect(preview.lines.map((line) => (line.ok ? [line.line, line.value.unitPrice, line.menuName] : [line.line, line.problem]))).toEqual([
-      [2, 4400, 'Pisco Sour'],
-      [3, 4400, 'Cerveza Ámbar'],
-      [4, 16990, null],
-    ]);
-    expect(preview.ready).toEqual([
-      { product: 'PISCO SOUR', quantity: 2, unitPrice: 4400 },
-      { product: 'cerveza ambar', quantity: 3, unitPrice: 4400 },
-      { product: 'Pichanga', quantity: 1, unitPrice: 16990 },
-    ]);
-    expect(NOT_ON_LIST).toBe('No está en la carta');
-  });
-
-  it('keeps nothing to save while any line has a problem, and says which', () => {
-    const preview = previewBill('Pisco Sour;2;4400\nTabla Irish;dos;16990\nMojito;1;4400,50\nsolo dos;campos', list);
-    expect(preview.ready).toBeNull();
-    expect(preview.lines.flatMap((line) => (line.ok ? [] : [[line.line, line.problem]]))).toEqual([
-      [2, BILL_PROBLEMS.quantity],
-      [3, BILL_PROBLEMS.price],
-      [4, BILL_PROBLEMS.fields],
-    ]);
-    expect(previewBill('', list).ready).toBeNull();
-  });
-});
+import { BILL_PROBLEMS, evenPart } from '../../../supabase/functions/_shared/bar-bill.ts';
 
 describe('checkBillTotal', () => {
   it('takes a total as typed, by the server’s rule', () => {
@@ -53,12 +23,22 @@ describe('parseBill', () => {
     saved_at: '2026-11-29T02:00:00Z',
     total_only: false,
     guest_of_honour: null,
-    lines: [{ id: 'l1', product: 'Pisco Sour', menu_name: 'Pisco Sour', quantity: 2, unit_price: 15_000, claimed_units: 0 }],
+    printed_total: 30_000,
+    lines: [{ id: 'l1', product: 'PISCO SOUR', menu_name: 'Pisco Sour', quantity: 2, unit_price: 15_000, claimed_units: 1 }],
     products: [{ product: 'Pisco Sour', billed: 30_000, declared: 21_000, difference: 9_000 }],
   };
 
   it('reads the function’s comparison, a negative difference included', () => {
-    expect(parseBill(answer)).toMatchObject({ billed: 30_000, withoutOwner: 9_000, toSpread: 9_000, settlement: null, lineCount: 1 });
+    expect(parseBill(answer)).toMatchObject({
+      billed: 30_000,
+      withoutOwner: 9_000,
+      toSpread: 9_000,
+      settlement: null,
+      printedTotal: 30_000,
+      savedAt: '2026-11-29T02:00:00Z',
+      lines: [{ id: 'l1', product: 'PISCO SOUR', menuName: 'Pisco Sour', quantity: 2, unitPrice: 15_000, claimedUnits: 1 }],
+    });
+    expect(parseBill({ ...answer, printed_total: null })?.printedTotal).toBeNull();
     const over = { ...answer, products: [{ product: 'Mojito', billed: 0, declared: 4_400, difference: -4_400 }] };
     expect(parseBill(over)?.products[0]?.difference).toBe(-4_400);
     expect(parseBill({ ...answer, settlement: { by: 'guests', amount: 9_000, at: '2026-11-29T02:10:00Z' } })?.settlement).toEqual({
@@ -72,6 +52,8 @@ describe('parseBill', () => {
     expect(parseBill({ ...answer, billed: -1 })).toBeNull();
     expect(parseBill({ ...answer, settlement: { by: 'nadie', amount: 1 } })).toBeNull();
     expect(parseBill({ refused: 'no_bill' })).toBeNull();
+    expect(parseBill({ ...answer, lines: [{ id: 'l1', product: 'Pisco Sour', menu_name: 3, quantity: 2, unit_price: 15_000, claimed_units: 0 }] })).toBeNull();
+    expect(parseBill({ ...answer, printed_total: -5 })).toBeNull();
   });
 });
 

@@ -40,7 +40,10 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('forbids framing in the header, which a meta tag cannot carry', () => {
-    expect(contentSecurityPolicy({ apiOrigin: null, delivery: 'header' })).toBe(`${SAME_ORIGIN_POLICY}; frame-ancestors 'none'`);
+    // The header also lets a worker compile wasm (the host's OCR engine, issue 41): a worker's policy is its script's header.
+    expect(contentSecurityPolicy({ apiOrigin: null, delivery: 'header' })).toBe(
+      `${SAME_ORIGIN_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")}; frame-ancestors 'none'`,
+    );
     expect(contentSecurityPolicy({ apiOrigin: null, delivery: 'meta' })).not.toContain('frame-ancestors');
   });
 });
