@@ -39,3 +39,10 @@ export const BILL_ERRORS = {
   claimed: 'La nueva cuenta deja fuera unidades que los invitados ya reclamaron: mantén esas líneas y al menos esas cantidades.',
   race: 'Otra acción cambió la cuenta del bar al mismo tiempo; intenta de nuevo.',
 } as const;
+
+/** The refusal's code when a change would move what guests who already paid owe: the page asks the host, then sends it confirmed. */
+export const MOVES_PAID = 'moves_paid';
+
+/** What the host is asked before such a change ('Sí, cambiar' or 'Cancelar'). */
+export const movesPaidQuestion = (guests: number): string =>
+  guests === 1 ? 'Esto cambia la cuenta de 1 invitado que ya pagó.' : `Esto cambia la cuenta de ${guests} invitados que ya pagaron.`;

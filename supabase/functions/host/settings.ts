@@ -16,13 +16,17 @@ export interface HostSettings extends Project {
   readonly allowedOrigins: ReadonlySet<string>;
   /** Whether the deployment has Mercado Pago (a token and a webhook secret, as the payments function needs): only that is kept of them. */
   readonly mercadoPagoAvailable: boolean;
+  /** The payments function's refunds, on the same project: `${SUPABASE_URL}/functions/v1/payments/refund`. */
+  readonly refundUrl: string | undefined;
 }
 
 export function readHostSettings(env: HostEnv, restUrl?: string): HostSettings {
+  const supabaseUrl = value(env.SUPABASE_URL)?.replace(/\/+$/, '');
   return {
     hostKey: value(env.HOST_KEY),
     ...readProject(env, restUrl),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     mercadoPagoAvailable: value(env.MERCADOPAGO_ACCESS_TOKEN) !== undefined && value(env.MERCADOPAGO_WEBHOOK_SECRET) !== undefined,
+    refundUrl: supabaseUrl ? `${supabaseUrl}/functions/v1/payments/refund` : undefined,
   };
 }
