@@ -4,10 +4,12 @@ export {
   checkBillTotal,
   NO_BILL,
   NOT_ON_LIST,
+  NOTHING_CHANGED,
   previewBill,
   spreadWords,
   useHostBill,
   type BillPreviewLine,
   type BillState,
   type HostBill,
+  type LateOrder,
 } from './bill.ts';

@@ -20,6 +20,7 @@ import { BILL_ERRORS, hostReason } from '../../supabase/functions/_shared/host-e
 import { parsePrice } from '../../supabase/functions/_shared/menu-import.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 import { useHostSession } from './hooks.ts';
+import { askFirstOf } from './reasons.ts';
 
 export { NOT_ON_LIST };
 
@@ -65,8 +66,18 @@ export interface BillProduct {
   readonly difference: number;
 }
 
+/** 'Llegó después de repartir': an order the server took after what was left was settled. */
+export interface LateOrder {
+  readonly productName: string;
+  readonly amount: number;
+  readonly fullName: string;
+  readonly receivedAt: string;
+}
+
 /** The comparison as the function answers it (`bill`, `save_bill`, `settle_bill`). */
 export interface HostBill {
+  /** Orders after the settlement: they lowered every 'Parte de lo sin dueño' (or what the host absorbs). */
+  readonly late: readonly LateOrder[];
   readonly billed: number;
   readonly declared: number;
   readonly withoutOwner: number;
@@ -87,6 +98,19 @@ function parseProduct(value: unknown): BillProduct | null {
   if (!isObject(value) || typeof value.product !== 'string') return null;
   const { billed, declared, difference } = value;
   return isPesos(billed) && isPesos(declared) && isAmount(difference) ? { product: value.product, billed, declared, difference } : null;
+}
+
+function parseLate(value: unknown): LateOrder[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((order: unknown) =>
+    isObject(order) &&
+    typeof order.product_name === 'string' &&
+    isPesos(order.amount) &&
+    typeof order.full_name === 'string' &&
+    typeof order.received_at === 'string'
+      ? [{ productName: order.product_name, amount: order.amount, fullName: order.full_name, receivedAt: order.received_at }]
+      : [],
+  );
 }
 
 function parseSettlement(value: unknown): HostBill['settlement'] | undefined {
@@ -114,6 +138,7 @@ export function parseBill(value: unknown): HostBill | null {
     totalOnly: total_only,
     products: products.filter((product): product is BillProduct => product !== null),
     lineCount: value.lines.length,
+    late: parseLate(value.late),
   };
 }
 
@@ -136,17 +161,31 @@ export function spreadWords(amount: number, guests: number, pesos: (value: numbe
 
 export type BillStatus = 'loading' | 'none' | 'ready' | 'offline' | 'failed';
 
-export type BillChange =
+export type BillChange = (
   | { readonly action: 'save_bill'; readonly lines: readonly BillLine[] }
   | { readonly action: 'save_bill'; readonly total: number }
-  | { readonly action: 'settle_bill'; readonly by: 'guests' | 'host' };
+  | { readonly action: 'settle_bill'; readonly by: 'guests' | 'host' }
+) & {
+  /** The host said 'Sí, cambiar' to a change that moves what paid guests owe. */
+  readonly confirm?: boolean;
+};
 
 export interface BillState {
   readonly bill: HostBill | null;
   readonly status: BillStatus;
-  /** Saves the bill or settles what is left; resolves to why not (in Spanish), or null once the comparison on screen is the server's new one. */
+  /**
+   * Saves the bill or settles what is left; resolves to why not (in Spanish), or null once the comparison on screen is
+   * the server's new one. A change that moves what guests who already paid owe waits for the host's answer to
+   * `question` first: 'Sí, cambiar' sends it confirmed, 'Cancelar' leaves everything as it was.
+   */
   readonly change: (change: BillChange) => Promise<string | null>;
+  /** 'Esto cambia la cuenta de N invitados que ya pagaron.', while the host has not answered it. */
+  readonly question: string | null;
+  readonly answer: (yes: boolean) => void;
 }
+
+/** What the form says when the host answered 'Cancelar'. */
+export const NOTHING_CHANGED = 'No se cambió nada.';
 
 export const BILL_MESSAGES = {
   /** The request never left: no signal at all. */
@@ -156,8 +195,9 @@ export const BILL_MESSAGES = {
 } as const;
 
 const actionOf = (wanted: BillChange): HostAction => {
-  if (wanted.action === 'settle_bill') return { action: 'settle_bill', by: wanted.by };
-  return 'lines' in wanted ? { action: 'save_bill', lines: [...wanted.lines] } : { action: 'save_bill', total: wanted.total };
+  const sure = wanted.confirm === true ? { confirm: true as const } : {};
+  if (wanted.action === 'settle_bill') return { action: 'settle_bill', by: wanted.by, ...sure };
+  return 'lines' in wanted ? { action: 'save_bill', lines: [...wanted.lines], ...sure } : { action: 'save_bill', total: wanted.total, ...sure };
 };
 
 /**
@@ -170,6 +210,7 @@ export function useHostBill(active: boolean, readAt: number | null): BillState {
   const [bill, setBill] = useState<HostBill | null>(null);
   const [status, setStatus] = useState<BillStatus>('loading');
   const [asked, setAsked] = useState(0);
+  const [question, setQuestion] = useState<{ readonly text: string; readonly reply: (yes: boolean) => void } | null>(null);
 
   useEffect(() => {
     if (!active) return;
@@ -190,7 +231,15 @@ export function useHostBill(active: boolean, readAt: number | null): BillState {
     async (wanted: BillChange): Promise<string | null> => {
       // With no signal at all the request never leaves: nothing was saved.
       const leftOnline = navigator.onLine;
-      const answer = await places.ask(actionOf(wanted));
+      let answer = await places.ask(actionOf(wanted));
+      const ask = askFirstOf(answer);
+      if (ask) {
+        // Undone by the server until the host says so: nothing changed meanwhile.
+        const yes = await new Promise<boolean>((reply) => setQuestion({ text: ask.question, reply }));
+        setQuestion(null);
+        if (!yes) return NOTHING_CHANGED;
+        answer = await places.ask(actionOf({ ...wanted, confirm: true }));
+      }
       const read = answer.kind === 'ok' ? parseBill(answer.json) : null;
       if (read) {
         setBill(read);
@@ -205,5 +254,6 @@ export function useHostBill(active: boolean, readAt: number | null): BillState {
     [places],
   );
 
-  return { bill, status, change };
+  const answer = useCallback((yes: boolean) => question?.reply(yes), [question]);
+  return { bill, status, change, question: question?.text ?? null, answer };
 }

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BackendConfig } from '../../../src/config/env-rules.ts';
-import { DEFAULT_PAYMENT_URL } from '../../../src/config/env-rules.ts';
 import { db } from '../../../src/db/database.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
 
 const backend = vi.hoisted(() => ({ current: null as BackendConfig | null }));
+/** The build's own payment page (VITE_PAYMENT_URL), for a party with none; null: the build names none. */
+const build = vi.hoisted(() => ({ paymentUrl: null as string | null }));
+const BUILD_PAGE = 'https://pagos.example/la-cuenta';
 
 vi.mock('../../../src/config/env.ts', async (importOriginal) => {
   const { env } = await importOriginal<typeof import('../../../src/config/env.ts')>();
@@ -15,6 +17,9 @@ vi.mock('../../../src/config/env.ts', async (importOriginal) => {
       ...env,
       get backend() {
         return backend.current;
+      },
+      get paymentUrl() {
+        return build.paymentUrl;
       },
     },
   };
@@ -57,6 +62,7 @@ async function tabWithOneSummerAle() {
 }
 
 beforeEach(() => {
+  build.paymentUrl = null;
   backend.current = { supabaseUrl: 'https://bar.example', supabaseAnonKey: 'anon.key' };
   storeGuest('Ana María');
 });
@@ -109,22 +115,51 @@ describe('the party is over', () => {
   });
 
   it('leaves an open party’s tab as it was, paying at the build’s page when the party names none', async () => {
+    build.paymentUrl = BUILD_PAGE;
     await tabWithOneSummerAle();
     const asked = statusServer({});
     renderApp();
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(searchField()).toBeInTheDocument();
     expect(screen.queryByText(OVER)).toBeNull();
-    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${DEFAULT_PAYMENT_URL}/4840`);
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${BUILD_PAGE}/4840`);
     expect(within(consumed()).getByRole('button', { name: 'Quitar Summer Ale 500cc' })).toBeInTheDocument();
   });
 
   it('pays at the build’s page when the party’s page could not take the amount (stored before the rule)', async () => {
+    build.paymentUrl = BUILD_PAGE;
     await tabWithOneSummerAle();
     statusServer({ ...CLOSED, payment_url: 'https://pago.example/vale?monto=' });
     renderApp();
     await screen.findByText(OVER);
-    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${DEFAULT_PAYMENT_URL}/4840`);
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${BUILD_PAGE}/4840`);
+  });
+
+  it('never points at a page nobody owns: with no page, no Mercado Pago and no account, it says so and offers no Ir a pagar', async () => {
+    await tabWithOneSummerAle();
+    const asked = statusServer({});
+    renderApp();
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(await within(consumed()).findByText('Aún no hay cómo pagar desde la app: pregúntale al anfitrión.')).toBeInTheDocument();
+    expect(within(consumed()).queryByRole('link', { name: /Ir a pagar/ })).toBeNull();
+    expect(within(consumed()).queryByRole('button', { name: 'Ir a pagar' })).toBeNull();
+    expect(document.body.innerHTML).not.toContain('pago.example/bar-tab');
+  });
+
+  it('waits for the party’s ways before Ir a pagar goes anywhere: never a page it has not heard of', async () => {
+    build.paymentUrl = BUILD_PAGE;
+    await tabWithOneSummerAle();
+    // The server takes its time: until it answers, the button is there and goes nowhere.
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp();
+    const waiting = await within(consumed()).findByRole('button', { name: 'Ir a pagar' });
+    expect(waiting).toBeDisabled();
+    expect(within(consumed()).getByText('Buscando cómo se paga en esta fiesta…')).toBeInTheDocument();
+    expect(within(consumed()).queryByRole('link', { name: 'Ir a pagar' })).toBeNull();
+    const party = { name: 'Cumple de Vale', payment_url: 'https://pago.example/vale', closed_at: null };
+    answer(new Response(JSON.stringify({ party, paid_mark: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', 'https://pago.example/vale/4840');
   });
 });
 
