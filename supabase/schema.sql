@@ -898,7 +898,9 @@ AS $function$
     group by payments.user_id
   ),
   refunds as (
-    select batches.user_id, json_agg(json_build_object('amount', batches.amount, 'at', batches.at, 'method', batches.way) order by batches.at) as done,
+    select batches.user_id,
+           coalesce(json_agg(json_build_object('amount', batches.amount, 'at', batches.at, 'method', batches.way) order by batches.at)
+                    filter (where batches.amount is not null), '[]'::json) as done,
            sum(batches.asked)::bigint as asked
     from (
       select refunds.user_id, refunds.batch, sum(refunds.amount) filter (where refunds.state = 'done') as amount, max(refunds.done_at) as at,

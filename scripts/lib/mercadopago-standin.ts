@@ -49,6 +49,8 @@ export interface Misbehaviour {
   readonly refuseRefunds: number;
   /** After 'Pagar' or 'Rechazar' the guest is not sent back to the app (closed the tab, lost the signal): no back URL is opened. */
   readonly loseReturn: boolean;
+  /** The next this many changes of a preference (its expiry) answer 500: an earlier checkout stays payable. */
+  readonly failPreferenceUpdates: number;
 }
 
 const WELL_BEHAVED: Misbehaviour = {
@@ -63,6 +65,7 @@ const WELL_BEHAVED: Misbehaviour = {
   dropNotifications: false,
   refuseRefunds: 0,
   loseReturn: false,
+  failPreferenceUpdates: 0,
 };
 
 export interface StandInPreference {
@@ -486,7 +489,10 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
     const known = preferenceMatch ? preferences.get(decodeURIComponent(preferenceMatch[1] ?? '')) : undefined;
     if (req.method === 'PUT' && preferenceMatch) {
       const body = await readJson(req);
-      if (!known) json(res, 404, { message: 'preference not found', error: 'not_found', status: 404 });
+      if (switches.failPreferenceUpdates > 0) {
+        switches = { ...switches, failPreferenceUpdates: switches.failPreferenceUpdates - 1 };
+        json(res, 500, { message: 'internal_error', status: 500 });
+      } else if (!known) json(res, 404, { message: 'preference not found', error: 'not_found', status: 404 });
       else {
         const changed: StandInPreference = { ...known, expiresAt: body.expires === false ? null : (dateOf(body.expiration_date_to) ?? known.expiresAt) };
         preferences.set(known.id, changed);
