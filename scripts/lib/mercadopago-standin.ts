@@ -219,9 +219,9 @@ button:focus-visible{outline:3px solid #b35c00;outline-offset:2px}
 const EXPIRED_PAGE =
   '<!doctype html><html lang="es-CL"><meta charset="utf-8"><title>Pago vencido</title><main><h1>Este pago venció</h1><p>Vuelve a la app y toca «Ir a pagar» de nuevo.</p></main></html>';
 
-/** What the checkout shows when the guest does not go back to the app. */
-const DONE_PAGE =
-  '<!doctype html><html lang="es-CL"><meta charset="utf-8"><title>Listo</title><main><h1>Listo</h1><p>Ya puedes cerrar esta pestaña.</p></main></html>';
+/** What the checkout shows when the guest does not go back to the app: the payment's number, as Mercado Pago's receipt. */
+const donePage = (paymentId: number) =>
+  `<!doctype html><html lang="es-CL"><meta charset="utf-8"><title>Listo</title><main><h1>Listo</h1><p>Operación <span class="payment-id">${paymentId}</span>. Ya puedes cerrar esta pestaña.</p></main></html>`;
 
 /** A date as Mercado Pago writes them, or null: ISO 8601. */
 const dateOf = (value: unknown): number | null => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null);
@@ -553,7 +553,7 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
       const payment = pay(preference.id, body.outcome);
       if (switches.loseReturn) {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(DONE_PAGE);
+        res.end(donePage(payment.id));
         return true;
       }
       const back = new URL(preference.backUrl);

@@ -292,3 +292,21 @@ describe('what came in, past the tab or not at all (issue 42)', () => {
     expect(location.search).toBe('');
   });
 });
+
+describe('the guest of honour (issue 42)', () => {
+  it('reads Tu cuenta la paga la fiesta. and has no pay button', async () => {
+    const at = new Date(2026, 10, 24, 23, 15).toISOString();
+    const bill = {
+      total: 0,
+      lines: [{ id: null, kind: 'honoured', product_name: 'Tu cuenta la paga la fiesta.', amount: -4400, created_at: at }],
+      unclaimed: [],
+    };
+    const checkouts = server({ mercadopago: true, extra: { bill, honoured: true, owed: 0 } });
+    renderApp();
+    expect(await consumed().findByText('Tu cuenta la paga la fiesta.')).toBeInTheDocument();
+    await waitFor(() => expect(consumed().getByText('Total con propina').nextElementSibling?.textContent).toBe('$0'));
+    expect(consumed().queryByRole('button', { name: 'Ir a pagar' })).toBeNull();
+    expect(consumed().queryByRole('link', { name: 'Ir a pagar' })).toBeNull();
+    expect(checkouts).toHaveLength(0);
+  });
+});
