@@ -44,7 +44,7 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
     late: [] as { product_name: string; amount: number; full_name: string; received_at: string }[],
   };
   const asksFirst = (action: HostCall): HostAnswer | null =>
-    bill.movesPaid > 0 && !('confirm' in action && action.confirm === true)
+    bill.movesPaid > 0 && !('confirm' in action)
       ? {
           kind: 'refused',
           status: 409,
