@@ -86,7 +86,7 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
             difference: line.quantity * line.unitPrice,
           })),
         };
-        return { kind: 'ok', json: bill.current };
+        return { kind: 'ok', json: { ...bill.current, late: bill.late } };
       }
       case 'settle_bill': {
         if (!bill.current) return { kind: 'refused', status: 404, error: BILL_ERRORS.noBill, retryAfterSeconds: null };

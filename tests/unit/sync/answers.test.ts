@@ -68,7 +68,12 @@ describe('sorting the server’s answer', () => {
       { refusedCodes: ['PT429'] },
       { kind: 'reject', error: 'HTTP 429 · PT429 · Ya avisaste 20 transferencias' },
     ],
-    ['a 429 of another code under the same rules waits', { status: 429 }, { refusedCodes: ['PT429'] }, { kind: 'retry', retryAfterMs: undefined, error: 'HTTP 429' }],
+    [
+      'a 429 of another code under the same rules waits',
+      { status: 429 },
+      { refusedCodes: ['PT429'] },
+      { kind: 'retry', retryAfterMs: undefined, error: 'HTTP 429' },
+    ],
   ])('%s', (_, answer, rules, sorted) => {
     expect(sortAnswer(answer, rules)).toStrictEqual(sorted);
   });
