@@ -11,7 +11,8 @@ import { inlineTabIcon } from './build/inline-tab-icon.ts';
 import { offlinePlan } from './build/offline-plan.ts';
 import { rootManifest } from './build/root-manifest.ts';
 import { syncWorker } from './build/sync-worker.ts';
-import { parseBackend, parsePaymentUrl, paymentWaysWarning } from './src/config/env-rules.ts';
+import { waysToPay } from './build/ways-to-pay.ts';
+import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
 import { apiOrigin, securityHeaders } from './scripts/lib/csp.ts';
 
 // The build's own plugins live in build/ (typed and linted like the app); this file only puts them together.
@@ -19,8 +20,6 @@ export default defineConfig(({ mode }) => {
   // Fail the build, not a guest's tap, when the payment page is misconfigured.
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   parsePaymentUrl(env.VITE_PAYMENT_URL);
-  // Only whether the token is there is read: it never enters the build.
-  const noWayToPay = paymentWaysWarning(env.VITE_PAYMENT_URL, process.env.MERCADOPAGO_ACCESS_TOKEN);
   const backend = parseBackend(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY);
   const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
   const plan = offlinePlan();
@@ -30,12 +29,7 @@ export default defineConfig(({ mode }) => {
   return {
     define,
     plugins: [
-      {
-        name: 'bar-tab:ways-to-pay',
-        configResolved(config) {
-          if (noWayToPay && config.command === 'build') config.logger.warn(noWayToPay);
-        },
-      },
+      waysToPay(env.VITE_PAYMENT_URL, process.env.MERCADOPAGO_ACCESS_TOKEN),
       react(),
       rootManifest(),
       earlyRegistration(plan),
