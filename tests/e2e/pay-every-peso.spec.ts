@@ -331,3 +331,29 @@ test('N2 and N5 against the product: the 11th checkout and the 21st notice of a 
   await guest.phone.context().close();
   await host.context().close();
 });
+
+test('a party with no way to pay says so on Pagos, and its guests see no Ir a pagar at all, never a page nobody owns', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? '';
+  const party = await newParty(origin, 'Sin formas de pago');
+  const guest = await payer(browser, origin, party, 'Sofía Sinforma');
+  const host = await hostPage(browser, origin, party);
+  await host.getByRole('tab', { name: 'Pagos' }).click();
+  const panel = host.getByRole('tabpanel', { name: 'Pagos' });
+  await panel.getByRole('checkbox', { name: 'Recibir pagos con Mercado Pago' }).uncheck();
+  await expect(panel.getByText('Los invitados aún no tienen cómo pagar.')).toBeVisible();
+  await host.screenshot({ path: `${SCREENSHOTS_DIR}/42-no-way-host.png` });
+  await backOnTheTab(guest.phone);
+  await expect(consumed(guest.phone).getByText('Aún no hay cómo pagar desde la app: pregúntale al anfitrión.')).toBeVisible();
+  await expect(consumed(guest.phone).getByRole('link', { name: /Ir a pagar/ })).toHaveCount(0);
+  await expect(payButton(guest.phone)).toHaveCount(0);
+  expect(await guest.phone.content()).not.toContain('pago.example');
+  await guest.phone.screenshot({ path: `${SCREENSHOTS_DIR}/42-no-way-guest.png`, fullPage: true });
+  // Turned on again: the checkout is back.
+  await panel.getByRole('checkbox', { name: 'Recibir pagos con Mercado Pago' }).check();
+  await expect(panel.getByText('Esta fiesta recibe pagos con Mercado Pago.')).toBeVisible();
+  await backOnTheTab(guest.phone);
+  await expect(payButton(guest.phone)).toBeEnabled();
+  await guest.phone.context().close();
+  await host.context().close();
+});

@@ -37,12 +37,14 @@ afterAll(async () => {
 
 let guestNumber = 0;
 /** Summer Ale 500cc and Summer Ale 300cc: $7.390, $8.129 with tip. */
-const newGuest = () => {
+const newGuest = (party?: string) => {
   guestNumber += 1;
-  return guestWithOrders(world.stack, `Devuelta ${'abcdefghijklmnopqrstuvwxyz'[guestNumber % 26]}${'abcdefghij'[Math.floor(guestNumber / 26)]}`, [
-    product('Summer Ale 500cc'),
-    product('Summer Ale 300cc'),
-  ]);
+  return guestWithOrders(
+    world.stack,
+    `Devuelta ${'abcdefghijklmnopqrstuvwxyz'[guestNumber % 26]}${'abcdefghij'[Math.floor(guestNumber / 26)]}`,
+    [product('Summer Ale 500cc'), product('Summer Ale 300cc')],
+    party,
+  );
 };
 
 /** Pays a checkout of `amount` and waits for Mercado Pago's notifications. */
@@ -161,6 +163,30 @@ describe('Devolver', () => {
     expect(await storedRefunds(world, guest)).toEqual([{ way: 'host', payment_id: null, amount: '3289', state: 'done' }]);
     await expectMoney(world, guest, { paid: 4840, tipped: 4840 });
     expect((await hostRow(world, guest)).row).toMatchObject({ credit: 0, refunds: [{ amount: 3289, method: 'host' }] });
+  });
+});
+
+describe('a mind changed after paying', () => {
+  it('names a guest who already paid guest of honour only once the host confirms; then what they paid is saldo a favor, given back', async () => {
+    const made = await asHost(world, { action: 'create_party', name: 'Cumpleaños con invitada', date: '2026-12-03' });
+    const code = String(made.body.code);
+    const guest = await newGuest(code);
+    const other = await newGuest(code);
+    const payment = await pay(guest, 8129);
+    const asked = await asHost(world, { action: 'honour', guestId: guest.id, honoured: true }, code);
+    expect(asked).toMatchObject({ status: 409, body: { code: 'moves_paid', error: 'Esto cambia la cuenta de 1 invitado que ya pagó.' } });
+    // Undone: nobody's tab changed.
+    expect(await world.stack.query('select 1 from party_honours where user_id = $1', [guest.id])).toEqual([]);
+    await expectMoney(world, guest, { paid: 8129, tipped: 8129 });
+    expect((await asHost(world, { action: 'honour', guestId: guest.id, honoured: true, confirm: true }, code)).status).toBe(200);
+    // The party pays their tab now: all they paid is owed back, and the others share their total.
+    await expectMoney(world, guest, { paid: 8129, tipped: 0 });
+    expect((await phone(world, guest)).credit).toBe(8129);
+    expect(await giveBack(world, guest, 8129)).toMatchObject({ status: 200 });
+    expect(refundsAt([payment])).toEqual([[8129]]);
+    await expectMoney(world, guest, { paid: 0, tipped: 0 });
+    expect((await asHost(world, { action: 'honour', guestId: guest.id, honoured: false }, code)).status).toBe(200);
+    await expectMoney(world, other, { paid: 0, tipped: 8129 });
   });
 });
 
