@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILL_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
 import { PAYMENT_ERRORS } from '../../../supabase/functions/_shared/payment-errors.ts';
 import { asGuest } from '../../support/as-guest.ts';
-import { addOrders, askHost, freshAddress, guestWithOrders, HOST_KEY, product, type SeededGuest } from '../host/support.ts';
-import { askPayments, checkout, expectMoney, hostRow, phone, startPaymentsWorld, type PaymentsWorld } from './support.ts';
+import { addOrders, askHost, freshAddress, HOST_KEY, product, type SeededGuest } from '../host/support.ts';
+import { askPayments, checkout, expectMoney, hostRow, payingGuest, phone, startPaymentsWorld, type PaymentsWorld } from './support.ts';
 
 let world: PaymentsWorld;
 
@@ -25,13 +25,7 @@ afterAll(async () => {
   await world.stop();
 });
 
-let guestNumber = 0;
-/** Summer Ale 500cc and Summer Ale 300cc: $7.390, $8.129 with tip. */
-const newGuest = (party?: string) => {
-  guestNumber += 1;
-  const name = `Guion ${'abcdefghijklmnopqrstuvwxyz'[guestNumber % 26]}${'abcdefghij'[Math.floor(guestNumber / 26)]}`;
-  return guestWithOrders(world.stack, name, [product('Summer Ale 500cc'), product('Summer Ale 300cc')], party);
-};
+const newGuest = (party?: string) => payingGuest(world, 'Guion', party);
 
 const statuses = (answers: readonly { status: number }[]) => answers.map((answer) => answer.status);
 

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StandInPayment } from '../../../scripts/lib/mercadopago-standin.ts';
 import { PAYMENT_ERRORS } from '../../../supabase/functions/_shared/payment-errors.ts';
-import { guestWithOrders, product, setOrderActive, type SeededGuest } from '../host/support.ts';
+import { setOrderActive, type SeededGuest } from '../host/support.ts';
 import {
   asHost,
   askPayments,
@@ -18,6 +18,7 @@ import {
   expectMoney,
   giveBack,
   hostRow,
+  payingGuest,
   phone,
   startPaymentsWorld,
   storedPayments,
@@ -35,17 +36,7 @@ afterAll(async () => {
   await world.stop();
 });
 
-let guestNumber = 0;
-/** Summer Ale 500cc and Summer Ale 300cc: $7.390, $8.129 with tip. */
-const newGuest = (party?: string) => {
-  guestNumber += 1;
-  return guestWithOrders(
-    world.stack,
-    `Devuelta ${'abcdefghijklmnopqrstuvwxyz'[guestNumber % 26]}${'abcdefghij'[Math.floor(guestNumber / 26)]}`,
-    [product('Summer Ale 500cc'), product('Summer Ale 300cc')],
-    party,
-  );
-};
+const newGuest = (party?: string) => payingGuest(world, 'Devuelta', party);
 
 /** Pays a checkout of `amount` and waits for Mercado Pago's notifications. */
 async function pay(guest: SeededGuest, amount: number): Promise<StandInPayment> {

@@ -18,7 +18,7 @@ import { createHostHandler, type HostHandler } from '../../../supabase/functions
 import { PAYMENTS_ENV_NAMES } from '../../../supabase/functions/payments/settings.ts';
 import { asGuest } from '../../support/as-guest.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
-import { askHost, freshAddress, HOST_KEY, type SeededGuest } from '../host/support.ts';
+import { askHost, freshAddress, guestWithOrders, HOST_KEY, product, type SeededGuest } from '../host/support.ts';
 
 const NO_DOWNLOADS = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' };
 
@@ -29,6 +29,9 @@ export interface PaymentsWorld {
   readonly host: HostHandler;
   /** Every line the payments function logged, as npm start would print them. */
   readonly logs: string[];
+  /** The payments function taken down (a notification then finds nobody), and brought back on the same address. */
+  stopPayments(): Promise<void>;
+  startPayments(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,24 +45,33 @@ export async function startPaymentsWorld(): Promise<PaymentsWorld> {
     { prefix: '/functions/v1/payments', target: () => `http://127.0.0.1:${functionPort}/payments` },
   ]);
   const denoDir = mkdtempSync(join(tmpdir(), 'deno-dir-payments-'));
-  const payments: RunningEdgeFunction = await startEdgeFunction({
-    name: 'payments',
-    port: functionPort,
-    denoDir,
+  const start = () =>
+    startEdgeFunction({
+      name: 'payments',
+      port: functionPort,
+      denoDir,
+      env: {
+        ...NO_DOWNLOADS,
+        SUPABASE_URL: gateway.url,
+        SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey,
+        MERCADOPAGO_ACCESS_TOKEN: standIn.accessToken,
+        MERCADOPAGO_WEBHOOK_SECRET: standIn.webhookSecret,
+        MERCADOPAGO_API_URL: standIn.url,
+      },
+      allowNet: [new URL(gateway.url).host, new URL(standIn.url).host],
+      allowEnv: PAYMENTS_ENV_NAMES,
+      onOutput: (line) => logs.push(line),
+    });
+  let payments: RunningEdgeFunction | null = await start();
+  const host = createHostHandler({
+    // As npm start gives it: the host function says the deployment has Mercado Pago too (it keeps only that of them).
     env: {
-      ...NO_DOWNLOADS,
-      SUPABASE_URL: gateway.url,
+      HOST_KEY,
       SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey,
+      SUPABASE_URL: gateway.url,
       MERCADOPAGO_ACCESS_TOKEN: standIn.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: standIn.webhookSecret,
-      MERCADOPAGO_API_URL: standIn.url,
     },
-    allowNet: [new URL(gateway.url).host, new URL(standIn.url).host],
-    allowEnv: PAYMENTS_ENV_NAMES,
-    onOutput: (line) => logs.push(line),
-  });
-  const host = createHostHandler({
-    env: { HOST_KEY, SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey, SUPABASE_URL: gateway.url },
     restUrl: stack.stack.restUrl(),
     log: (line) => logs.push(line),
   });
@@ -69,8 +81,15 @@ export async function startPaymentsWorld(): Promise<PaymentsWorld> {
     gateway,
     host,
     logs,
+    async stopPayments() {
+      await payments?.stop();
+      payments = null;
+    },
+    async startPayments() {
+      payments ??= await start();
+    },
     async stop() {
-      await payments.stop();
+      await payments?.stop();
       await standIn.close();
       await gateway.close();
       await stack.stop();
@@ -191,4 +210,14 @@ export async function expectMoney(world: PaymentsWorld, guest: SeededGuest, expe
     postgres: expected.paid,
   };
   expect(seen).toEqual(wanted);
+}
+
+let guestNumber = 0;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A guest of the party (none: the default one) with Summer Ale 500cc and Summer Ale 300cc: $7.390, $8.129 with tip; named `<first> <two letters>`. */
+export function payingGuest(world: PaymentsWorld, first: string, party?: string): Promise<SeededGuest> {
+  guestNumber += 1;
+  const name = `${first} ${LETTERS[guestNumber % 26] ?? ''}${LETTERS[Math.floor(guestNumber / 26) % 26] ?? ''}`;
+  return guestWithOrders(world.stack, name, [product('Summer Ale 500cc'), product('Summer Ale 300cc')], party);
 }
