@@ -36,6 +36,8 @@ interface PartyAnswer {
   readonly closed_at?: string | null;
   readonly payment_url?: string | null;
   readonly paid_mark?: { readonly paid_amount: number; readonly paid_at: string } | null;
+  /** False: the server does not have the guest yet (issue 42). */
+  readonly known?: boolean;
 }
 
 /** The server's answer to `my_tab_status`, with the headers the phone sent; anything else is not here. */
@@ -47,7 +49,7 @@ function statusServer(answer: PartyAnswer | 'no signal') {
     if (!url.endsWith('/rest/v1/rpc/my_tab_status')) return Promise.resolve(new Response('{}', { status: 404 }));
     asked.push(new Headers(init?.headers));
     const party = { name: 'Cumple de Vale', payment_url: answer.payment_url ?? null, closed_at: answer.closed_at ?? null };
-    const body = JSON.stringify({ party, paid_mark: answer.paid_mark ?? null });
+    const body = JSON.stringify({ party, paid_mark: answer.paid_mark ?? null, ...(answer.known === undefined ? {} : { known: answer.known }) });
     return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } }));
   });
   return asked;
@@ -133,6 +135,17 @@ describe('the party is over', () => {
     renderApp();
     await screen.findByText(OVER);
     expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${BUILD_PAGE}/4840`);
+  });
+
+  it('asks again once the guest’s row leaves the queue, while the server said it did not have the guest yet', async () => {
+    const asked = statusServer({ known: false, payment_url: 'https://pago.example/vale' });
+    storeGuest();
+    renderApp();
+    await waitFor(() => expect(asked).toHaveLength(1));
+    // The guest's first pick is queued (the queue changes): the status is asked again, ways and all.
+    await tabWithOneSummerAle();
+    await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(2));
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', 'https://pago.example/vale/4840');
   });
 
   it('never points at a page nobody owns: with no page, no Mercado Pago and no account, it says so and offers no Ir a pagar', async () => {
