@@ -1376,7 +1376,7 @@ begin
     -- One guest's notices take turns, so a burst of them never slips past the bound together.
     perform pg_advisory_xact_lock(hashtextextended('transfer_notices:' || v_user::text, 0));
     if (select count(*) from (select from public.transfer_notices where transfer_notices.user_id = v_user and transfer_notices.party_id = v_party limit 20) as kept) >= 20 then
-      raise sqlstate 'PT429' using message = 'Ya avisaste 20 transferencias en esta fiesta: el anfitrión las ve todas. Si falta una, avísale en persona.';
+      raise sqlstate 'PT429' using message = 'Ya avisaste 20 transferencias en esta fiesta: quien organiza las ve todas. Si falta una, avísale en persona.';
     end if;
     insert into public.transfer_notices (id, party_id, user_id, amount, created_at)
     values (p_id, v_party, v_user, p_amount, least(coalesce(p_created_at, now()), now()))

@@ -12,7 +12,7 @@ import { lineLabel, type PartyMoney, type PartyOrder } from './party.ts';
 export const CSV_HEADER = ['Invitado', 'Producto', 'Precio', 'Hora', 'Pagado', 'Pago', 'Forma de pago', 'Devuelto', 'Saldo a favor'] as const;
 
 /** The way a payment or a refund came, as the CSV names it. */
-const WAYS = { mercadopago: 'Mercado Pago', host: 'Marcado por el anfitrión' } as const;
+const WAYS = { mercadopago: 'Mercado Pago', host: 'Marcado por quien organiza' } as const;
 const BOM = '\uFEFF';
 
 /**
@@ -42,7 +42,7 @@ export function partyCsv(orders: readonly PartyOrder[], money: PartyMoney = EMPT
     csvLine([order.full_name, lineLabel(order), order.product_price, formatStamp(order.created_at), order.paid ? 'sí' : 'no', '', '', '', '']),
   );
   const absorbed = money.absorbed
-    ? [csvLine(['Anfitrión', 'Lo sin dueño, lo paga el anfitrión', money.absorbed.amount, formatStamp(money.absorbed.at), '', '', '', '', ''])]
+    ? [csvLine(['Quien organiza', 'Lo sin dueño, lo paga quien organiza', money.absorbed.amount, formatStamp(money.absorbed.at), '', '', '', '', ''])]
     : [];
   const payments = money.payments.map((paid) => csvLine([paid.full_name, 'Pago', '', formatStamp(paid.at), '', paid.amount, WAYS[paid.method], '', '']));
   const refunds = money.refunds.map((back) =>

@@ -13,7 +13,7 @@ export const PAY_TEXTS = {
   rejected: 'Mercado Pago rechazó el pago: no se cobró nada.',
   inProcess: 'Tu pago está en proceso.',
   asking: 'Buscando cómo se paga en esta fiesta…',
-  noWay: 'Aún no hay cómo pagar desde la app: pregúntale al anfitrión.',
+  noWay: 'Aún no hay cómo pagar desde la app: pregúntale a quien organiza.',
 } as const;
 
 export type PayOffer =
@@ -57,7 +57,7 @@ export function paymentNews(lastStatus: string | null, owed: number): string | n
   return null;
 }
 
-const by = (line: PaymentLine) => (line.method === 'mercadopago' ? 'Mercado Pago' : 'anfitrión');
+const by = (line: PaymentLine) => (line.method === 'mercadopago' ? 'Mercado Pago' : 'marcado por quien organiza');
 
 /** 'Pagaste $4.840 · 23:15 · Mercado Pago'. */
 export const paymentText = (line: PaymentLine): string => `Pagaste ${formatPesos(line.amount)} · ${clockTime(line.at)} · ${by(line)}`;

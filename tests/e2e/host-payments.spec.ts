@@ -189,7 +189,7 @@ test('the host sets how the party is paid, and a Mercado Pago payment shows on t
   const payments = rows.slice(1 + tabLines.length).map((line) => line.split(';'));
   expect(payments.map((line) => [line[0], line[1], line[6]])).toEqual([
     ['Pía Pagadora', 'Pago', 'Mercado Pago'],
-    ['Tere Transfiere', 'Pago', 'Marcado por el anfitrión'],
+    ['Tere Transfiere', 'Pago', 'Marcado por quien organiza'],
   ]);
   expect(payments.reduce((sum, line) => sum + Number(line[5]), 0)).toBe(figures.paid);
   for (const phone of phones) await phone.context().close();

@@ -321,7 +321,7 @@ test('N2 and N5 against the product: the 11th checkout and the 21st notice of a 
   );
   expect(notices.map((answer) => answer.status).sort()).toEqual([...Array.from({ length: 20 }, () => 200), 429]);
   expect(await notices.find((answer) => answer.status === 429)?.json()).toMatchObject({
-    message: 'Ya avisaste 20 transferencias en esta fiesta: el anfitrión las ve todas. Si falta una, avísale en persona.',
+    message: 'Ya avisaste 20 transferencias en esta fiesta: quien organiza las ve todas. Si falta una, avísale en persona.',
   });
   const [kept] = await query<{ count: string }>('select count(*)::text from transfer_notices where user_id = $1', [guest.guestId]);
   expect(kept?.count).toBe('20');
@@ -345,7 +345,7 @@ test('a party with no way to pay says so on Pagos, and its guests see no Ir a pa
   await expect(panel.getByText('Los invitados aún no tienen cómo pagar.')).toBeVisible();
   await host.screenshot({ path: `${SCREENSHOTS_DIR}/42-no-way-host.png` });
   await backOnTheTab(guest.phone);
-  await expect(consumed(guest.phone).getByText('Aún no hay cómo pagar desde la app: pregúntale al anfitrión.')).toBeVisible();
+  await expect(consumed(guest.phone).getByText('Aún no hay cómo pagar desde la app: pregúntale a quien organiza.')).toBeVisible();
   await expect(consumed(guest.phone).getByRole('link', { name: /Ir a pagar/ })).toHaveCount(0);
   await expect(payButton(guest.phone)).toHaveCount(0);
   expect(await guest.phone.content()).not.toContain('pago.example');

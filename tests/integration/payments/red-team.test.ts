@@ -106,7 +106,7 @@ describe('N5: a guest’s transfer notices are bounded', () => {
     expect(statuses(burst).sort()).toEqual([...Array.from({ length: 20 }, () => 200), 429]);
     expect(burst.find((answer) => answer.status === 429)?.body).toMatchObject({
       code: 'PT429',
-      message: 'Ya avisaste 20 transferencias en esta fiesta: el anfitrión las ve todas. Si falta una, avísale en persona.',
+      message: 'Ya avisaste 20 transferencias en esta fiesta: quien organiza las ve todas. Si falta una, avísale en persona.',
     });
     const script = await Promise.all(Array.from({ length: 100 }, () => notice(guest)));
     expect(new Set(statuses(script))).toEqual(new Set([429]));

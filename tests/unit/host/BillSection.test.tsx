@@ -297,7 +297,7 @@ describe('the bar’s bill on the host’s page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Lo pago yo' }));
     const plural = await within(panel).findByRole('alertdialog', { name: 'Esto cambia la cuenta de 2 invitados que ya pagaron.' });
     await user.click(within(plural).getByRole('button', { name: 'Sí, cambiar' }));
-    expect(await within(panel).findByText('Lo sin dueño ($6.800) lo paga el anfitrión.')).toBeVisible();
+    expect(await within(panel).findByText('Lo sin dueño ($6.800) lo paga quien organiza.')).toBeVisible();
     expect(calls.filter((call) => call.action === 'settle_bill')).toEqual([
       { action: 'settle_bill', by: 'host' },
       { action: 'settle_bill', by: 'host', confirm: true },

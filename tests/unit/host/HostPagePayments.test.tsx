@@ -138,7 +138,7 @@ describe('a guest who paid past their tab (issue 42)', () => {
     server.guests = guests;
     const user = userEvent.setup();
     render(<HostPage session={createHostSession({ ask, store: localHostStore })} />);
-    await user.type(screen.getByPlaceholderText('Clave de anfitrión'), KEY);
+    await user.type(screen.getByPlaceholderText('Clave para organizar'), KEY);
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await screen.findByText('Total de la fiesta');
     return { server, user };

@@ -77,10 +77,10 @@ describe('the party CSV', () => {
     expect(column(5) - column(7)).toBe(5940 + 1000);
     expect(column(8)).toBe(1000);
     expect(rows.slice(2).map((row) => row.join(';'))).toEqual([
-      `Anfitrión;Lo sin dueño, lo paga el anfitrión;2600;${formatStamp(at)};;;;;`,
+      `Quien organiza;Lo sin dueño, lo paga quien organiza;2600;${formatStamp(at)};;;;;`,
       `Ana Pérez;Pago;;${formatStamp(at)};;5940;Mercado Pago;;`,
       `Ana Pérez;Pago;;${formatStamp(at)};;5940;Mercado Pago;;`,
-      `Ana Pérez;Pago;;${formatStamp(at)};;1000;Marcado por el anfitrión;;`,
+      `Ana Pérez;Pago;;${formatStamp(at)};;1000;Marcado por quien organiza;;`,
       `Ana Pérez;Devolución;;${formatStamp(at)};;;Mercado Pago;5940;`,
       'Ana Pérez;Saldo a favor;;;;;;;1000',
     ]);

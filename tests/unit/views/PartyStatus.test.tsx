@@ -153,7 +153,7 @@ describe('the party is over', () => {
     const asked = statusServer({});
     renderApp();
     await waitFor(() => expect(asked).toHaveLength(1));
-    expect(await within(consumed()).findByText('Aún no hay cómo pagar desde la app: pregúntale al anfitrión.')).toBeInTheDocument();
+    expect(await within(consumed()).findByText('Aún no hay cómo pagar desde la app: pregúntale a quien organiza.')).toBeInTheDocument();
     expect(within(consumed()).queryByRole('link', { name: /Ir a pagar/ })).toBeNull();
     expect(within(consumed()).queryByRole('button', { name: 'Ir a pagar' })).toBeNull();
     expect(document.body.innerHTML).not.toContain('pago.example/bar-tab');

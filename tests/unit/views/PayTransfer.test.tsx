@@ -128,7 +128,7 @@ describe('Transferir', () => {
     server(null);
     renderApp();
     // No page, no Mercado Pago and no account: the tab says there is no way yet, never a page nobody owns.
-    await consumed().findByText('Aún no hay cómo pagar desde la app: pregúntale al anfitrión.');
+    await consumed().findByText('Aún no hay cómo pagar desde la app: pregúntale a quien organiza.');
     // The status is kept as heard, then shown: once kept, one more turn and the tab has it.
     await waitFor(() => expect(localStorage.getItem('tabStatus')).toContain(GUEST_ID));
     await act(() => Promise.resolve());
