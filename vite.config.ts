@@ -12,6 +12,7 @@ import { ocrFiles } from './build/ocr-files.ts';
 import { offlinePlan } from './build/offline-plan.ts';
 import { rootManifest } from './build/root-manifest.ts';
 import { syncWorker } from './build/sync-worker.ts';
+import { waysToPay } from './build/ways-to-pay.ts';
 import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
 import { apiOrigin, securityHeaders } from './scripts/lib/csp.ts';
 
@@ -29,6 +30,7 @@ export default defineConfig(({ mode }) => {
   return {
     define,
     plugins: [
+      waysToPay(env.VITE_PAYMENT_URL, process.env.MERCADOPAGO_ACCESS_TOKEN),
       react(),
       rootManifest(),
       earlyRegistration(plan),

@@ -105,6 +105,85 @@ $function$;
 REVOKE ALL ON FUNCTION public.bill_comparison(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.bill_comparison(p_party uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.bill_follow_declared(p_party uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_bill public.bar_bills;
+  v_billed bigint;
+  v_declared bigint;
+  v_now bigint;
+begin
+  -- The bill's row first: orders of a party with a bill take turns here, so each counts every one before it.
+  select * into v_bill from public.bar_bills where bar_bills.party_id = p_party and bar_bills.settled_by is not null for no key update;
+  if v_bill.party_id is null then
+    return;
+  end if;
+  v_billed := coalesce(v_bill.total, (select sum(lines.quantity::bigint * lines.unit_price) from public.bar_bill_lines as lines where lines.party_id = p_party), 0);
+  v_declared := coalesce((select sum(orders.product_price) from public.orders where orders.party_id = p_party and orders.active), 0)
+    + coalesce((select sum(claims.amount) from public.bill_claims as claims where claims.party_id = p_party), 0);
+  v_now := least(coalesce(v_bill.settled_first, v_bill.settled_amount), greatest(v_billed - v_declared, 0));
+  if v_bill.settled_by = 'guests' then
+    with members as (
+      select parts.user_id, row_number() over (order by parts.user_id) as rank, count(*) over () as n
+      from public.bill_spread_parts as parts where parts.party_id = p_party
+    )
+    update public.bill_spread_parts as parts
+    set amount = v_now / members.n + case when members.rank <= v_now % members.n then 1 else 0 end
+    from members
+    where parts.party_id = p_party and parts.user_id = members.user_id
+      and parts.amount <> v_now / members.n + case when members.rank <= v_now % members.n then 1 else 0 end;
+    -- A part of $0 leaves the tab (and the settlement's guests): the others still sum to what is spread.
+    delete from public.bill_spread_parts where bill_spread_parts.party_id = p_party and bill_spread_parts.amount = 0;
+    v_now := coalesce((select sum(parts.amount) from public.bill_spread_parts as parts where parts.party_id = p_party), 0);
+  end if;
+  if v_bill.settled_amount <> v_now then
+    update public.bar_bills set settled_amount = v_now where bar_bills.party_id = p_party;
+  end if;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.bill_follow_declared(p_party uuid) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.bill_follows_orders()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_party uuid;
+  v_settled text;
+begin
+  for v_party in select distinct changed.party_id from changed order by changed.party_id loop
+    select bar_bills.settled_by into v_settled from public.bar_bills where bar_bills.party_id = v_party for no key update;
+    if v_settled is not null then
+      perform public.bill_follow_declared(v_party);
+    end if;
+  end loop;
+  return null;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.bill_follows_orders() FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.bill_late_orders(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(json_agg(json_build_object('product_name', orders.product_name, 'amount', orders.product_price, 'full_name', users.full_name,
+                                             'received_at', orders.received_at) order by orders.received_at, orders.id), '[]'::json)
+  from public.bar_bills as bills
+  join public.orders on orders.party_id = bills.party_id and orders.active and orders.received_at > bills.settled_at
+  join public.users on users.id = orders.user_id
+  where bills.party_id = p_party and bills.settled_by is not null
+$function$;
+REVOKE ALL ON FUNCTION public.bill_late_orders(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.bill_late_orders(p_party uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.bill_line_keeps_units()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -247,12 +326,17 @@ CREATE OR REPLACE FUNCTION public.guest_balance(p_party uuid, p_user uuid)
  SET search_path TO ''
 AS $function$
   with tab as (
-    select public.tipped_total(greatest(coalesce(sum(lines.amount), 0), 0)::bigint) as tipped
+    select public.tipped_total(greatest(coalesce(sum(lines.amount), 0), 0)::bigint) as tipped, coalesce(bool_or(lines.kind = 'honoured'), false) as honoured
     from public.party_tab_lines(p_party, p_user) as lines
   ),
-  paid as (select coalesce((select paid.paid_amount from public.party_paid(p_party, p_user) as paid), 0) as amount)
-  select json_build_object('tipped', tab.tipped, 'paid', paid.amount, 'owed', greatest(tab.tipped - paid.amount, 0))
-  from tab cross join paid
+  paid as (select coalesce((select paid.paid_amount from public.party_paid(p_party, p_user) as paid), 0) as amount),
+  pending as (
+    select coalesce(sum(payments.amount), 0) as amount from public.provider_payments as payments
+    where payments.party_id = p_party and payments.user_id = p_user and payments.status in ('pending', 'in_process', 'authorized')
+  )
+  select json_build_object('tipped', tab.tipped, 'paid', paid.amount, 'owed', greatest(tab.tipped - paid.amount, 0),
+                           'credit', greatest(paid.amount - tab.tipped, 0), 'pending', pending.amount, 'honoured', tab.honoured)
+  from tab cross join paid cross join pending
 $function$;
 REVOKE ALL ON FUNCTION public.guest_balance(p_party uuid, p_user uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.guest_balance(p_party uuid, p_user uuid) TO service_role;
@@ -307,18 +391,41 @@ CREATE OR REPLACE FUNCTION public.guest_payments(p_party uuid, p_user uuid)
  STABLE
  SET search_path TO ''
 AS $function$
+  with known as (select exists (select from public.users where users.id = p_user and users.party_id = p_party) as yes)
   select json_build_object(
-    'payments', coalesce((
+    'known', known.yes,
+    'payments', case when not known.yes then '[]'::json else coalesce((
       select json_agg(json_build_object('amount', paid.amount, 'at', paid.at, 'method', paid.method) order by paid.at, paid.method)
       from (
         select payments.amount - payments.refunded_amount as amount, coalesce(payments.approved_at, payments.provider_updated_at) as at, 'mercadopago' as method
         from public.provider_payments as payments
         where payments.party_id = p_party and payments.user_id = p_user and payments.status = 'approved' and payments.currency = 'CLP'
+          and payments.amount > payments.refunded_amount
         union all
         select marks.paid_amount, marks.paid_at, 'host' from public.host_paid_marks as marks where marks.user_id = p_user
       ) as paid
-    ), '[]'::json),
-    'balance', public.guest_balance(p_party, p_user),
+    ), '[]'::json) end,
+    'refunds', case when not known.yes then '[]'::json else coalesce((
+      select json_agg(json_build_object('amount', batches.amount, 'at', batches.at, 'method', batches.way) order by batches.at)
+      from (
+        select sum(refunds.amount) as amount, max(refunds.done_at) as at, min(refunds.way) as way
+        from public.payment_refunds as refunds
+        where refunds.party_id = p_party and refunds.user_id = p_user and refunds.state = 'done'
+        group by refunds.batch
+      ) as batches
+    ), '[]'::json) end,
+    'balance', case when known.yes then public.guest_balance(p_party, p_user) end,
+    'last_payment', (
+      select json_build_object('status', payments.status, 'amount', payments.amount, 'at', payments.provider_updated_at)
+      from public.provider_payments as payments
+      where known.yes and payments.party_id = p_party and payments.user_id = p_user
+      order by payments.created_at desc, payments.payment_id desc
+      limit 1
+    ),
+    'checkout_open', known.yes and exists (
+      select from public.payment_attempts as attempts
+      where attempts.user_id = p_user and attempts.party_id = p_party and attempts.state = 'open' and attempts.expires_at > now() - interval '1 day'
+    ),
     'ways', json_build_object(
       'mercadopago', public.deployment_takes_mercadopago()
         and coalesce((select ways.mercadopago from public.party_payment_ways as ways where ways.party_id = p_party), true),
@@ -328,15 +435,29 @@ AS $function$
         from public.party_transfer_details as details where details.party_id = p_party
       )
     ),
-    'transfer_notices', coalesce((
+    'transfer_notices', case when not known.yes then '[]'::json else coalesce((
       select json_agg(json_build_object('id', notices.id, 'amount', notices.amount, 'at', notices.created_at) order by notices.created_at, notices.id)
       from public.transfer_notices as notices where notices.user_id = p_user and notices.party_id = p_party
-    ), '[]'::json)
+    ), '[]'::json) end
   )
-  where exists (select from public.users where users.id = p_user and users.party_id = p_party)
+  from known
+  where p_party is not null
 $function$;
 REVOKE ALL ON FUNCTION public.guest_payments(p_party uuid, p_user uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.guest_payments(p_party uuid, p_user uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.guest_refundable(p_party uuid, p_user uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(payments.amount - payments.refunded_amount), 0)::bigint
+  from public.provider_payments as payments
+  where payments.party_id = p_party and payments.user_id = p_user and payments.status = 'approved' and payments.currency = 'CLP'
+$function$;
+REVOKE ALL ON FUNCTION public.guest_refundable(p_party uuid, p_user uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.guest_refundable(p_party uuid, p_user uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.host_add_product(p_party uuid, p_name text, p_price integer, p_category text)
  RETURNS json
@@ -372,6 +493,53 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.host_bill(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_bill(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_bill_change(p_party uuid, p_action text, p_args json, p_confirmed boolean)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_before jsonb;
+  v_answer json;
+  v_moved integer := 0;
+begin
+  select coalesce(jsonb_object_agg(tabs.user_id::text, tabs.tipped), '{}'::jsonb) into v_before
+  from (
+    select lines.user_id, public.tipped_total(greatest(sum(lines.amount), 0)::bigint) as tipped
+    from public.party_tab_lines(p_party) as lines group by lines.user_id
+  ) as tabs
+  join public.party_paid(p_party) as paid on paid.user_id = tabs.user_id and paid.paid_amount > 0;
+  begin
+    v_answer := case p_action
+      when 'save_bill' then public.host_save_bill(p_party, p_args -> 'lines', (p_args ->> 'total')::bigint, (p_args ->> 'printedTotal')::bigint)
+      when 'settle_bill' then public.host_settle_bill(p_party, p_args ->> 'by')
+      when 'honour' then public.host_set_honour(p_party, (p_args ->> 'guestId')::uuid, (p_args ->> 'honoured')::boolean)
+    end;
+    if v_answer is null or (v_answer::jsonb ? 'refused') then
+      raise exception using errcode = 'LC042', message = 'refused';
+    end if;
+    select count(*) into v_moved
+    from public.party_paid(p_party) as paid
+    left join (
+      select lines.user_id, public.tipped_total(greatest(sum(lines.amount), 0)::bigint) as tipped
+      from public.party_tab_lines(p_party) as lines group by lines.user_id
+    ) as tabs on tabs.user_id = paid.user_id
+    where paid.paid_amount > 0 and coalesce(tabs.tipped, 0) <> coalesce((v_before ->> paid.user_id::text)::bigint, 0);
+    if v_moved > 0 and not p_confirmed then
+      raise exception using errcode = 'LC042', message = 'moves_paid';
+    end if;
+  exception when sqlstate 'LC042' then
+    if v_answer is null or (v_answer::jsonb ? 'refused') then
+      return v_answer;
+    end if;
+    return json_build_object('refused', 'moves_paid', 'guests', v_moved);
+  end;
+  return v_answer;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_bill_change(p_party uuid, p_action text, p_args json, p_confirmed boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_bill_change(p_party uuid, p_action text, p_args json, p_confirmed boolean) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.host_close_party(p_party uuid)
  RETURNS json
@@ -544,6 +712,35 @@ $function$;
 REVOKE ALL ON FUNCTION public.host_mark_paid(p_party uuid, p_user_id uuid, p_paid boolean, p_amount bigint) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_mark_paid(p_party uuid, p_user_id uuid, p_paid boolean, p_amount bigint) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.host_mark_refunded(p_party uuid, p_user uuid, p_amount bigint)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_credit bigint;
+  v_by_hand bigint;
+begin
+  if not exists (select from public.users where users.id = p_user and users.party_id = p_party) then
+    return null;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('guest_money:' || p_user::text, 0));
+  v_credit := (public.guest_balance(p_party, p_user) ->> 'credit')::bigint;
+  v_by_hand := v_credit - least(v_credit, public.guest_refundable(p_party, p_user));
+  if v_by_hand <= 0 then
+    return json_build_object('refused', 'nothing_to_refund');
+  end if;
+  if p_amount <> v_by_hand then
+    return json_build_object('refused', 'credit_changed', 'amount', v_by_hand);
+  end if;
+  insert into public.payment_refunds (batch, party_id, user_id, way, amount, state, done_at)
+  values (gen_random_uuid(), p_party, p_user, 'host', p_amount, 'done', now());
+  return json_build_object('id', p_user, 'refunded', p_amount);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_mark_refunded(p_party uuid, p_user uuid, p_amount bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_mark_refunded(p_party uuid, p_user uuid, p_amount bigint) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.host_menu_closed(p_party uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -553,6 +750,56 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.host_menu_closed(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_menu_closed(p_party uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.host_money(p_party uuid)
+ RETURNS json
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select json_build_object(
+    'absorbed', (
+      select json_build_object('amount', bills.settled_amount, 'at', bills.settled_at)
+      from public.bar_bills as bills where bills.party_id = p_party and bills.settled_by = 'host' and bills.settled_amount > 0
+    ),
+    'payments', coalesce((
+      select json_agg(json_build_object('user_id', paid.user_id, 'full_name', users.full_name, 'amount', paid.amount, 'at', paid.at, 'method', paid.method)
+        order by users.full_name, users.id, paid.at)
+      from (
+        select payments.user_id, payments.amount, coalesce(payments.approved_at, payments.provider_updated_at) as at, 'mercadopago' as method
+        from public.provider_payments as payments
+        where payments.party_id = p_party and payments.currency = 'CLP' and payments.status in ('approved', 'refunded')
+        union all
+        select marks.user_id, marks.paid_amount, marks.paid_at, 'host'
+        from public.host_paid_marks as marks join public.users on users.id = marks.user_id
+        where users.party_id = p_party and marks.paid_amount > 0
+      ) as paid
+      join public.users on users.id = paid.user_id
+    ), '[]'::json),
+    'refunds', coalesce((
+      select json_agg(json_build_object('user_id', gone.user_id, 'full_name', users.full_name, 'amount', gone.amount, 'at', gone.at, 'method', gone.method)
+        order by users.full_name, users.id, gone.at)
+      from (
+        -- Mercado Pago's as its payments read back (a refund made at its panel too); the host's by hand.
+        select payments.user_id, payments.refunded_amount as amount, payments.provider_updated_at as at, 'mercadopago' as method
+        from public.provider_payments as payments
+        where payments.party_id = p_party and payments.currency = 'CLP' and payments.status in ('approved', 'refunded') and payments.refunded_amount > 0
+        union all
+        select refunds.user_id, refunds.amount, refunds.done_at, 'host'
+        from public.payment_refunds as refunds
+        where refunds.party_id = p_party and refunds.way = 'host' and refunds.state = 'done'
+      ) as gone
+      join public.users on users.id = gone.user_id
+    ), '[]'::json),
+    'credits', coalesce((
+      select json_agg(json_build_object('user_id', guests.id, 'full_name', guests.full_name, 'amount', guests.credit) order by guests.full_name, guests.id)
+      from json_to_recordset(public.host_party(p_party) -> 'guests') as guests(id uuid, full_name text, credit bigint)
+      where guests.credit > 0
+    ), '[]'::json)
+  )
+$function$;
+REVOKE ALL ON FUNCTION public.host_money(p_party uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_money(p_party uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.host_orders(p_party uuid)
  RETURNS json
@@ -627,26 +874,63 @@ AS $function$
     from lines
     group by lines.user_id
   ),
+  paid as (select * from public.party_paid(p_party)),
+  books as (
+    select tabs.user_id, tabs.order_count, tabs.total, tabs.last_order_at from tabs
+    union all
+    select paid.user_id, 0, 0, null from paid where paid.paid_amount > 0 and paid.user_id not in (select tabs.user_id from tabs)
+  ),
   notices as (
     select distinct on (notices.user_id) notices.user_id, notices.amount, notices.created_at
     from public.transfer_notices as notices
     where notices.party_id = p_party
     order by notices.user_id, notices.created_at desc, notices.id
   ),
+  refundable as (
+    select payments.user_id, sum(payments.amount - payments.refunded_amount)::bigint as amount
+    from public.provider_payments as payments
+    where payments.party_id = p_party and payments.status = 'approved' and payments.currency = 'CLP'
+    group by payments.user_id
+  ),
+  pending as (
+    select payments.user_id, sum(payments.amount)::bigint as amount
+    from public.provider_payments as payments
+    where payments.party_id = p_party and payments.status in ('pending', 'in_process', 'authorized')
+    group by payments.user_id
+  ),
+  refunds as (
+    select batches.user_id,
+           coalesce(json_agg(json_build_object('amount', batches.amount, 'at', batches.at, 'method', batches.way) order by batches.at)
+                    filter (where batches.amount is not null), '[]'::json) as done,
+           sum(batches.asked)::bigint as asked
+    from (
+      select refunds.user_id, refunds.batch, sum(refunds.amount) filter (where refunds.state = 'done') as amount, max(refunds.done_at) as at,
+             min(refunds.way) as way, sum(refunds.amount) filter (where refunds.state = 'asked') as asked
+      from public.payment_refunds as refunds
+      where refunds.party_id = p_party and refunds.state in ('done', 'asked')
+      group by refunds.user_id, refunds.batch
+    ) as batches
+    group by batches.user_id
+  ),
   guests as (
-    select users.id, users.full_name, tabs.order_count, tabs.total, public.tipped_total(tabs.total) as tipped,
-           tabs.last_order_at, marks.paid_amount, marks.paid_at, marks.mark_amount, marks.mark_at, marks.provider_amount, marks.provider_at,
-           notices.amount as notice_amount, notices.created_at as notice_at
-    from tabs
-    join public.users on users.id = tabs.user_id
-    left join public.party_paid(p_party) as marks on marks.user_id = tabs.user_id
-    left join notices on notices.user_id = tabs.user_id
+    select users.id, users.full_name, books.order_count, books.total, public.tipped_total(greatest(books.total, 0)) as tipped,
+           books.last_order_at, paid.paid_amount, paid.paid_at, paid.mark_amount, paid.mark_at, paid.provider_amount, paid.provider_at,
+           notices.amount as notice_amount, notices.created_at as notice_at, coalesce(refundable.amount, 0) as refundable,
+           coalesce(pending.amount, 0) as pending, refunds.done as refunds, coalesce(refunds.asked, 0) as refund_asked
+    from books
+    join public.users on users.id = books.user_id
+    left join paid on paid.user_id = books.user_id
+    left join notices on notices.user_id = books.user_id
+    left join refundable on refundable.user_id = books.user_id
+    left join pending on pending.user_id = books.user_id
+    left join refunds on refunds.user_id = books.user_id
   )
   select json_build_object(
     'total', coalesce(sum(guests.total), 0),
     'tipped', coalesce(sum(guests.tipped), 0),
     'paid', coalesce(sum(guests.paid_amount), 0),
     'owed', coalesce(sum(greatest(guests.tipped - coalesce(guests.paid_amount, 0), 0)), 0),
+    'credit', coalesce(sum(greatest(coalesce(guests.paid_amount, 0) - guests.tipped, 0)), 0),
     'guest_of_honour', (select honours.user_id from public.party_honours as honours where honours.party_id = p_party),
     'guests', coalesce(json_agg(json_build_object(
       'id', guests.id,
@@ -662,7 +946,12 @@ AS $function$
       'provider_amount', guests.provider_amount,
       'provider_at', guests.provider_at,
       'transfer_notice', case when guests.notice_amount is null then null
-                              else json_build_object('amount', guests.notice_amount, 'at', guests.notice_at) end
+                              else json_build_object('amount', guests.notice_amount, 'at', guests.notice_at) end,
+      'credit', greatest(coalesce(guests.paid_amount, 0) - guests.tipped, 0),
+      'refundable', guests.refundable,
+      'pending', guests.pending,
+      'refund_asked', guests.refund_asked,
+      'refunds', coalesce(guests.refunds, '[]'::json)
     ) order by guests.id), '[]'::json)
   )
   from guests
@@ -959,6 +1248,13 @@ begin
     return json_build_object('refused', 'no_bill');
   end if;
   left_over := (public.bill_comparison(p_party) ->> 'to_spread')::bigint;
+  if p_by = 'guests' and left_over > 0 and not exists (
+    select from public.orders where orders.party_id = p_party and orders.active
+    union all
+    select from public.bill_claims as claims where claims.party_id = p_party
+  ) then
+    return json_build_object('refused', 'no_guests');
+  end if;
   delete from public.bill_spread_parts where bill_spread_parts.party_id = p_party;
   if p_by = 'guests' and left_over > 0 then
     insert into public.bill_spread_parts (party_id, user_id, amount)
@@ -972,11 +1268,9 @@ begin
       ) as own
     ) as guests
     where left_over / guests.n + case when guests.rank <= left_over % guests.n then 1 else 0 end > 0;
-    if not found then
-      return json_build_object('refused', 'no_guests');
-    end if;
   end if;
-  update public.bar_bills set settled_by = p_by, settled_amount = left_over, settled_at = now() where bar_bills.party_id = p_party;
+  update public.bar_bills set settled_by = p_by, settled_amount = left_over, settled_first = left_over, settled_at = now()
+  where bar_bills.party_id = p_party;
   return public.bill_comparison(p_party);
 end
 $function$;
@@ -1082,10 +1376,17 @@ AS $function$
       select json_build_object('name', parties.name, 'payment_url', parties.payment_url, 'closed_at', parties.closed_at)
       from public.parties where parties.id = public.request_party_id()
     ),
+    'known', coalesce((mine.payments ->> 'known')::boolean, false),
     'paid_mark', public.my_paid_mark(),
     'bill', public.my_bill(),
     'payments', coalesce(mine.payments -> 'payments', '[]'::json),
+    'refunds', coalesce(mine.payments -> 'refunds', '[]'::json),
     'owed', (mine.payments -> 'balance' ->> 'owed')::bigint,
+    'credit', (mine.payments -> 'balance' ->> 'credit')::bigint,
+    'pending', (mine.payments -> 'balance' ->> 'pending')::bigint,
+    'honoured', coalesce((mine.payments -> 'balance' ->> 'honoured')::boolean, false),
+    'last_payment', mine.payments -> 'last_payment',
+    'checkout_open', coalesce((mine.payments ->> 'checkout_open')::boolean, false),
     'ways', mine.payments -> 'ways',
     'transfer_notices', coalesce(mine.payments -> 'transfer_notices', '[]'::json)
   )
@@ -1131,11 +1432,19 @@ begin
     raise exception using errcode = 'foreign_key_violation', constraint = 'transfer_notices_user',
       message = 'transfer_notices_user: the guest is not in this party';
   end if;
-  insert into public.transfer_notices (id, party_id, user_id, amount, created_at)
-  values (p_id, v_party, v_user, p_amount, least(coalesce(p_created_at, now()), now()))
-  on conflict (id) do nothing;
   select * into v_notice from public.transfer_notices where transfer_notices.id = p_id and transfer_notices.user_id = v_user;
   if not found then
+    -- One guest's notices take turns, so a burst of them never slips past the bound together.
+    perform pg_advisory_xact_lock(hashtextextended('transfer_notices:' || v_user::text, 0));
+    if (select count(*) from (select from public.transfer_notices where transfer_notices.user_id = v_user and transfer_notices.party_id = v_party limit 20) as kept) >= 20 then
+      raise sqlstate 'PT429' using message = 'Ya avisaste 20 transferencias en esta fiesta: quien organiza las ve todas. Si falta una, avísale en persona.';
+    end if;
+    insert into public.transfer_notices (id, party_id, user_id, amount, created_at)
+    values (p_id, v_party, v_user, p_amount, least(coalesce(p_created_at, now()), now()))
+    on conflict (id) do nothing;
+    select * into v_notice from public.transfer_notices where transfer_notices.id = p_id and transfer_notices.user_id = v_user;
+  end if;
+  if v_notice.id is null then
     raise exception using errcode = 'unique_violation', constraint = 'transfer_notices_pkey', message = 'transfer_notices_pkey: the id is taken';
   end if;
   return json_build_object('id', v_notice.id, 'amount', v_notice.amount, 'at', v_notice.created_at);
@@ -1301,25 +1610,33 @@ REVOKE ALL ON FUNCTION public.party_menu_of(p_party uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.party_menu_of(p_party uuid) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.party_paid(p_party uuid, p_user uuid DEFAULT NULL::uuid)
- RETURNS TABLE(user_id uuid, paid_amount bigint, paid_at timestamp with time zone, mark_amount bigint, mark_at timestamp with time zone, provider_amount bigint, provider_at timestamp with time zone)
+ RETURNS TABLE(user_id uuid, paid_amount bigint, paid_at timestamp with time zone, mark_amount bigint, mark_at timestamp with time zone, provider_amount bigint, provider_at timestamp with time zone, returned_amount bigint)
  LANGUAGE sql
  STABLE
 AS $function$
-  select paid.user_id, sum(paid.amount)::bigint, max(paid.at),
+  select paid.user_id, sum(paid.amount) filter (where paid.kind <> 'returned')::bigint
+           - coalesce(sum(paid.amount) filter (where paid.kind = 'returned' and paid.way = 'host'), 0)::bigint,
+         max(paid.at) filter (where paid.kind <> 'returned'),
          sum(paid.amount) filter (where paid.kind = 'mark')::bigint, max(paid.at) filter (where paid.kind = 'mark'),
-         sum(paid.amount) filter (where paid.kind = 'provider')::bigint, max(paid.at) filter (where paid.kind = 'provider')
+         sum(paid.amount) filter (where paid.kind = 'provider')::bigint, max(paid.at) filter (where paid.kind = 'provider'),
+         sum(paid.amount) filter (where paid.kind = 'returned')::bigint
   from (
-    select marks.user_id, marks.paid_amount as amount, marks.paid_at as at, 'mark' as kind
+    select marks.user_id, marks.paid_amount as amount, marks.paid_at as at, 'mark' as kind, null as way
     from public.host_paid_marks as marks
     join public.users on users.id = marks.user_id
     where users.party_id = p_party and (p_user is null or marks.user_id = p_user)
     union all
-    select payments.user_id, payments.amount - payments.refunded_amount, coalesce(payments.approved_at, payments.provider_updated_at), 'provider'
+    select payments.user_id, payments.amount - payments.refunded_amount, coalesce(payments.approved_at, payments.provider_updated_at), 'provider', null
     from public.provider_payments as payments
     where payments.party_id = p_party and (p_user is null or payments.user_id = p_user)
       and payments.status = 'approved' and payments.currency = 'CLP'
+    union all
+    select refunds.user_id, refunds.amount, refunds.done_at, 'returned', refunds.way
+    from public.payment_refunds as refunds
+    where refunds.party_id = p_party and (p_user is null or refunds.user_id = p_user) and refunds.state = 'done'
   ) as paid
   group by paid.user_id
+  having count(*) filter (where paid.kind <> 'returned') > 0
 $function$;
 REVOKE ALL ON FUNCTION public.party_paid(p_party uuid, p_user uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.party_paid(p_party uuid, p_user uuid) TO service_role;
@@ -1421,6 +1738,85 @@ $function$;
 REVOKE ALL ON FUNCTION public.party_tab_lines(p_party uuid, p_user uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.party_tab_lines(p_party uuid, p_user uuid) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.payment_failed(p_attempt uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  update public.payment_attempts set state = 'failed', closed_at = now() where payment_attempts.id = p_attempt and payment_attempts.state = 'starting';
+$function$;
+REVOKE ALL ON FUNCTION public.payment_failed(p_attempt uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.payment_failed(p_attempt uuid) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.payment_opened(p_attempt uuid, p_preference text, p_expires_at timestamp with time zone)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid;
+  v_replaced json;
+begin
+  select attempts.user_id into v_user from public.payment_attempts as attempts where attempts.id = p_attempt;
+  if v_user is null then
+    return json_build_object('replaced', '[]'::json);
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('payment_start:' || v_user::text, 0));
+  update public.payment_attempts set state = 'open', preference_id = p_preference, expires_at = p_expires_at
+  where payment_attempts.id = p_attempt and payment_attempts.state = 'starting';
+  with replaced as (
+    update public.payment_attempts set state = 'replaced', closed_at = now()
+    where payment_attempts.user_id = v_user and payment_attempts.id <> p_attempt and payment_attempts.state = 'open'
+    returning payment_attempts.preference_id
+  )
+  select coalesce(json_agg(replaced.preference_id), '[]'::json) into v_replaced from replaced where replaced.preference_id is not null;
+  return json_build_object('replaced', v_replaced);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.payment_opened(p_attempt uuid, p_preference text, p_expires_at timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.payment_opened(p_attempt uuid, p_preference text, p_expires_at timestamp with time zone) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.payment_reads_for(p_user uuid, p_code text, p_reference text)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_party uuid;
+  v_oldest timestamptz;
+  v_attempts json;
+begin
+  select users.party_id into v_party from public.users join public.parties on parties.id = users.party_id
+  where users.id = p_user and ((p_code is null and parties.is_default) or parties.code = p_code);
+  if v_party is null then
+    return json_build_object('refused', 'unknown_guest');
+  end if;
+  if p_reference is not null and not exists (
+    select from public.payment_attempts as attempts
+    where p_reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' and attempts.id = p_reference::uuid and attempts.user_id = p_user
+  ) then
+    return json_build_object('refused', 'not_yours');
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('payment_reads:' || p_user::text, 0));
+  select min(recent.at) into v_oldest from (
+    select reads.at from public.payment_reads as reads
+    where reads.user_id = p_user and reads.at > now() - interval '10 minutes' order by reads.at desc limit 30
+  ) as recent having count(*) >= 30;
+  if v_oldest is not null then
+    return json_build_object('refused', 'too_many', 'retry_after', greatest(ceil(extract(epoch from v_oldest + interval '10 minutes' - now())), 1)::integer);
+  end if;
+  insert into public.payment_reads (user_id) values (p_user);
+  select coalesce(json_agg(open.id), '[]'::json) into v_attempts from (
+    select attempts.id from public.payment_attempts as attempts
+    where p_reference is null and attempts.user_id = p_user and attempts.state = 'open' and attempts.expires_at > now() - interval '1 day'
+    order by attempts.created_at desc limit 3
+  ) as open;
+  return json_build_object('attempts', case when p_reference is null then v_attempts else json_build_array(p_reference) end);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.payment_reads_for(p_user uuid, p_code text, p_reference text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.payment_reads_for(p_user uuid, p_code text, p_reference text) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.payment_record(p_payment_id text, p_reference text, p_status text, p_amount bigint, p_refunded bigint, p_currency text, p_updated_at timestamp with time zone, p_approved_at timestamp with time zone)
  RETURNS json
  LANGUAGE plpgsql
@@ -1429,6 +1825,7 @@ AS $function$
 declare
   v_attempt public.payment_attempts;
   v_row public.provider_payments;
+  v_expire text;
 begin
   if p_reference is null or p_reference !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     return json_build_object('recorded', false, 'reason', 'unknown_reference');
@@ -1447,8 +1844,13 @@ begin
     approved_at = coalesce(excluded.approved_at, payments.approved_at), provider_updated_at = excluded.provider_updated_at, updated_at = now()
   where payments.attempt_id = excluded.attempt_id and excluded.provider_updated_at >= payments.provider_updated_at;
   select * into v_row from public.provider_payments where provider_payments.payment_id = p_payment_id;
+  if v_row.attempt_id = v_attempt.id and v_row.status = 'approved' then
+    update public.payment_attempts set state = 'paid', closed_at = now()
+    where payment_attempts.id = v_attempt.id and payment_attempts.state in ('starting', 'open')
+    returning payment_attempts.preference_id into v_expire;
+  end if;
   return json_build_object('recorded', v_row.attempt_id = v_attempt.id, 'status', v_row.status, 'amount', v_row.amount,
-                           'refunded_amount', v_row.refunded_amount, 'currency', v_row.currency);
+                           'refunded_amount', v_row.refunded_amount, 'currency', v_row.currency, 'expire', v_expire);
 end
 $function$;
 REVOKE ALL ON FUNCTION public.payment_record(p_payment_id text, p_reference text, p_status text, p_amount bigint, p_refunded bigint, p_currency text, p_updated_at timestamp with time zone, p_approved_at timestamp with time zone) FROM PUBLIC;
@@ -1462,7 +1864,9 @@ AS $function$
 declare
   v_party public.parties;
   v_name text;
-  v_owed bigint;
+  v_balance json;
+  v_payable bigint;
+  v_oldest timestamptz;
   v_attempt uuid;
 begin
   select * into v_party from public.parties
@@ -1474,18 +1878,30 @@ begin
   if not coalesce((select ways.mercadopago from public.party_payment_ways as ways where ways.party_id = v_party.id), true) then
     return json_build_object('refused', 'mercadopago_off');
   end if;
-  -- One guest's checkouts take turns, so two taps never both ask past what is owed.
+  -- One guest's checkouts take turns, so two taps never both ask past what is owed, nor past the bound.
   perform pg_advisory_xact_lock(hashtextextended('payment_start:' || p_user::text, 0));
-  v_owed := (public.guest_balance(v_party.id, p_user) ->> 'owed')::bigint;
-  if v_owed <= 0 then
+  select min(recent.created_at) into v_oldest from (
+    select attempts.created_at from public.payment_attempts as attempts
+    where attempts.user_id = p_user and attempts.created_at > now() - interval '10 minutes'
+    order by attempts.created_at desc limit 10
+  ) as recent having count(*) >= 10;
+  if v_oldest is not null then
+    return json_build_object('refused', 'too_many', 'retry_after', greatest(ceil(extract(epoch from v_oldest + interval '10 minutes' - now())), 1)::integer);
+  end if;
+  v_balance := public.guest_balance(v_party.id, p_user);
+  if (v_balance ->> 'owed')::bigint <= 0 then
     return json_build_object('refused', 'nothing_owed');
   end if;
-  if p_amount > v_owed then
-    return json_build_object('refused', 'over_owed', 'owed', v_owed);
+  v_payable := (v_balance ->> 'owed')::bigint - (v_balance ->> 'pending')::bigint;
+  if v_payable <= 0 then
+    return json_build_object('refused', 'in_flight');
+  end if;
+  if p_amount > v_payable then
+    return json_build_object('refused', 'over_owed', 'owed', v_payable);
   end if;
   insert into public.payment_attempts (party_id, user_id, amount) values (v_party.id, p_user, p_amount) returning id into v_attempt;
   return json_build_object('attempt', v_attempt, 'full_name', v_name, 'party_name', v_party.name,
-                           'party_code', case when v_party.is_default then null else v_party.code end, 'owed', v_owed);
+                           'party_code', case when v_party.is_default then null else v_party.code end, 'owed', v_payable);
 end
 $function$;
 REVOKE ALL ON FUNCTION public.payment_start(p_user uuid, p_code text, p_amount bigint) FROM PUBLIC;
@@ -1499,10 +1915,102 @@ CREATE OR REPLACE FUNCTION public.payment_status(p_user uuid, p_code text)
 AS $function$
   select public.guest_payments(parties.id, p_user)
   from public.parties
-  where (p_code is null and parties.is_default) or parties.code = p_code
+  where ((p_code is null and parties.is_default) or parties.code = p_code)
+    and exists (select from public.users where users.id = p_user and users.party_id = parties.id)
 $function$;
 REVOKE ALL ON FUNCTION public.payment_status(p_user uuid, p_code text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.payment_status(p_user uuid, p_code text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.refund_plan(p_party uuid, p_user uuid, p_amount bigint)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_balance json;
+  v_refundable bigint;
+  v_amount bigint;
+  v_batch uuid := gen_random_uuid();
+  v_left bigint;
+  v_payment record;
+  v_part bigint;
+begin
+  if not exists (select from public.users where users.id = p_user and users.party_id = p_party) then
+    return null;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('guest_money:' || p_user::text, 0));
+  if exists (select from public.payment_refunds where payment_refunds.user_id = p_user and payment_refunds.state = 'asked') then
+    v_amount := (select sum(asked.amount) from public.payment_refunds as asked where asked.user_id = p_user and asked.state = 'asked');
+    if v_amount <> p_amount then
+      return json_build_object('refused', 'refund_pending', 'amount', v_amount);
+    end if;
+    return (
+      select json_build_object('batch', min(asked.batch::text), 'parts', json_agg(json_build_object(
+        'id', asked.id, 'payment_id', asked.payment_id, 'amount', asked.amount, 'refunded_before', asked.refunded_before) order by asked.asked_at, asked.id))
+      from public.payment_refunds as asked where asked.user_id = p_user and asked.state = 'asked'
+    );
+  end if;
+  v_balance := public.guest_balance(p_party, p_user);
+  v_refundable := public.guest_refundable(p_party, p_user);
+  v_amount := least((v_balance ->> 'credit')::bigint, v_refundable);
+  if v_amount <= 0 then
+    return json_build_object('refused', 'nothing_to_refund');
+  end if;
+  if p_amount <> v_amount then
+    return json_build_object('refused', 'credit_changed', 'amount', v_amount);
+  end if;
+  v_left := v_amount;
+  for v_payment in
+    select payments.payment_id, payments.amount - payments.refunded_amount as left_in_it, payments.refunded_amount
+    from public.provider_payments as payments
+    where payments.party_id = p_party and payments.user_id = p_user and payments.status = 'approved' and payments.currency = 'CLP'
+      and payments.amount > payments.refunded_amount
+    order by coalesce(payments.approved_at, payments.provider_updated_at) desc, payments.payment_id desc
+  loop
+    exit when v_left <= 0;
+    v_part := least(v_left, v_payment.left_in_it);
+    insert into public.payment_refunds (batch, party_id, user_id, way, payment_id, amount, state, refunded_before)
+    values (v_batch, p_party, p_user, 'mercadopago', v_payment.payment_id, v_part, 'asked', v_payment.refunded_amount);
+    v_left := v_left - v_part;
+  end loop;
+  return (
+    select json_build_object('batch', v_batch, 'parts', json_agg(json_build_object(
+      'id', asked.id, 'payment_id', asked.payment_id, 'amount', asked.amount, 'refunded_before', asked.refunded_before) order by asked.asked_at, asked.id))
+    from public.payment_refunds as asked where asked.batch = v_batch
+  );
+end
+$function$;
+REVOKE ALL ON FUNCTION public.refund_plan(p_party uuid, p_user uuid, p_amount bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.refund_plan(p_party uuid, p_user uuid, p_amount bigint) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.refund_settle(p_refund uuid, p_outcome text, p_provider_refund text DEFAULT NULL::text)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_part public.payment_refunds;
+begin
+  select * into v_part from public.payment_refunds where payment_refunds.id = p_refund for update;
+  if v_part.id is null or v_part.state <> 'asked' then
+    return json_build_object('state', v_part.state);
+  end if;
+  if p_outcome = 'refused' then
+    update public.payment_refunds set state = 'refused' where payment_refunds.id = p_refund;
+    return json_build_object('state', 'refused');
+  end if;
+  if not exists (
+    select from public.provider_payments as payments
+    where payments.payment_id = v_part.payment_id and payments.refunded_amount >= v_part.refunded_before + v_part.amount
+  ) then
+    return json_build_object('state', 'asked', 'disagreed', true);
+  end if;
+  update public.payment_refunds set state = 'done', done_at = now(), provider_refund_id = p_provider_refund where payment_refunds.id = p_refund;
+  return json_build_object('state', 'done');
+end
+$function$;
+REVOKE ALL ON FUNCTION public.refund_settle(p_refund uuid, p_outcome text, p_provider_refund text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.refund_settle(p_refund uuid, p_outcome text, p_provider_refund text) TO service_role;
 
 CREATE OR REPLACE FUNCTION public.refuse_closed_party(p_party uuid, p_what text)
  RETURNS void
@@ -1773,10 +2281,12 @@ CREATE TABLE public.bar_bills (
   settled_amount bigint,
   settled_at timestamp with time zone,
   printed_total bigint,
+  settled_first bigint,
   CONSTRAINT bar_bills_pkey PRIMARY KEY (party_id),
   CONSTRAINT bar_bills_printed_total_check CHECK (printed_total IS NULL OR printed_total >= 1 AND printed_total <= 1000000000),
   CONSTRAINT bar_bills_settled_amount_check CHECK (settled_amount >= 0),
   CONSTRAINT bar_bills_settled_by_check CHECK (settled_by = ANY (ARRAY['guests'::text, 'host'::text])),
+  CONSTRAINT bar_bills_settled_first_check CHECK (settled_first >= 0),
   CONSTRAINT bar_bills_settled_whole CHECK ((settled_by IS NULL) = (settled_amount IS NULL) AND (settled_by IS NULL) = (settled_at IS NULL)),
   CONSTRAINT bar_bills_total_check CHECK (total IS NULL OR total >= 1 AND total <= 1000000000),
   CONSTRAINT bar_bills_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id)
@@ -2000,6 +2510,8 @@ CREATE INDEX orders_party_active ON public.orders USING btree (party_id, user_id
 CREATE TRIGGER orders_activation_on_insert AFTER INSERT ON public.orders FOR EACH ROW EXECUTE FUNCTION public.number_order_activation();
 CREATE TRIGGER orders_activation_on_put_back AFTER UPDATE OF active ON public.orders FOR EACH ROW WHEN (new.active AND NOT old.active) EXECUTE FUNCTION public.number_order_activation();
 CREATE TRIGGER orders_final_after_close BEFORE UPDATE OF active ON public.orders FOR EACH ROW EXECUTE FUNCTION public.tab_stays_after_close();
+CREATE TRIGGER orders_follow_settled_bill_on_insert AFTER INSERT ON public.orders REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.bill_follows_orders();
+CREATE TRIGGER orders_follow_settled_bill_on_update AFTER UPDATE ON public.orders REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.bill_follows_orders();
 CREATE TRIGGER orders_in_party BEFORE INSERT ON public.orders FOR EACH ROW EXECUTE FUNCTION public.order_in_party();
 CREATE TRIGGER orders_per_guest_ceiling AFTER INSERT ON public.orders REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.refuse_orders_past_ceiling();
 ALTER TABLE public.orders ENABLE ROW LEVEL SECURITY;
@@ -2039,14 +2551,30 @@ CREATE TABLE public.payment_attempts (
   user_id uuid NOT NULL,
   amount bigint NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  state text DEFAULT 'starting'::text NOT NULL,
+  preference_id text,
+  expires_at timestamp with time zone,
+  closed_at timestamp with time zone,
   CONSTRAINT payment_attempts_pkey PRIMARY KEY (id),
   CONSTRAINT payment_attempts_amount_check CHECK (amount >= 1 AND amount <= 1100000000),
+  CONSTRAINT payment_attempts_preference_id_check CHECK (preference_id IS NULL OR char_length(preference_id) >= 1 AND char_length(preference_id) <= 200),
+  CONSTRAINT payment_attempts_state_check CHECK (state = ANY (ARRAY['starting'::text, 'open'::text, 'replaced'::text, 'paid'::text, 'failed'::text])),
   CONSTRAINT payment_attempts_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id),
   CONSTRAINT payment_attempts_user_id_party_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
 );
+CREATE INDEX payment_attempts_guest_newest ON public.payment_attempts USING btree (user_id, created_at DESC);
 CREATE INDEX payment_attempts_user ON public.payment_attempts USING btree (user_id);
 ALTER TABLE public.payment_attempts ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.payment_attempts TO service_role;
+
+CREATE TABLE public.payment_reads (
+  user_id uuid NOT NULL,
+  at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT payment_reads_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id)
+);
+CREATE INDEX payment_reads_guest ON public.payment_reads USING btree (user_id, at DESC);
+ALTER TABLE public.payment_reads ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.payment_reads TO service_role;
 
 CREATE TABLE public.provider_payments (
   payment_id text NOT NULL,
@@ -2076,6 +2604,35 @@ CREATE TABLE public.provider_payments (
 CREATE INDEX provider_payments_party_user ON public.provider_payments USING btree (party_id, user_id);
 ALTER TABLE public.provider_payments ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.provider_payments TO service_role;
+
+CREATE TABLE public.payment_refunds (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  batch uuid NOT NULL,
+  party_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  way text NOT NULL,
+  payment_id text,
+  amount bigint NOT NULL,
+  state text NOT NULL,
+  refunded_before bigint,
+  provider_refund_id text,
+  asked_at timestamp with time zone DEFAULT now() NOT NULL,
+  done_at timestamp with time zone,
+  CONSTRAINT payment_refunds_pkey PRIMARY KEY (id),
+  CONSTRAINT payment_refunds_amount_check CHECK (amount >= 1 AND amount <= 1100000000),
+  CONSTRAINT payment_refunds_done_at CHECK ((state = 'done'::text) = (done_at IS NOT NULL)),
+  CONSTRAINT payment_refunds_provider_refund_id_check CHECK (provider_refund_id IS NULL OR provider_refund_id ~ '^[0-9A-Za-z_-]{1,64}$'::text),
+  CONSTRAINT payment_refunds_refunded_before_check CHECK (refunded_before >= 0),
+  CONSTRAINT payment_refunds_state_check CHECK (state = ANY (ARRAY['asked'::text, 'done'::text, 'refused'::text])),
+  CONSTRAINT payment_refunds_way CHECK ((way = 'mercadopago'::text) = (payment_id IS NOT NULL AND refunded_before IS NOT NULL)),
+  CONSTRAINT payment_refunds_way_check CHECK (way = ANY (ARRAY['mercadopago'::text, 'host'::text])),
+  CONSTRAINT payment_refunds_party_id_fkey FOREIGN KEY (party_id) REFERENCES public.parties(id),
+  CONSTRAINT payment_refunds_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.provider_payments(payment_id),
+  CONSTRAINT payment_refunds_user_id_party_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
+);
+CREATE INDEX payment_refunds_guest ON public.payment_refunds USING btree (party_id, user_id);
+ALTER TABLE public.payment_refunds ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.payment_refunds TO service_role;
 
 CREATE TABLE public.transfer_notices (
   id uuid NOT NULL,

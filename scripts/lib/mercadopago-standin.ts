@@ -2,13 +2,19 @@
  * A local stand-in for the subset of Mercado Pago's API the `payments`
  * function speaks, so the whole flow runs on this machine with no money
  * moving: `POST /checkout/preferences` (a Checkout Pro preference, its
- * `init_point` a checkout page here with 'Pagar' and 'Rechazar'),
- * `GET /v1/payments/{id}`, and signed notifications (`x-signature`,
- * `x-request-id`, `?data.id=…&type=payment`) to the preference's
- * `notification_url`, delivered again with backoff until answered 2xx.
- * It can misbehave as the real one may: duplicate and concurrent deliveries,
- * reads of an earlier state (out of order), a wrong amount or currency, a
- * forged or stale signature, 5xx on reads; and refund, cancel or charge back.
+ * `init_point` a checkout page here with 'Pagar' and 'Rechazar', payable until
+ * its `expiration_date_to` when `expires`), `PUT /checkout/preferences/{id}`
+ * (its expiry changed), `GET /v1/payments/{id}` (with its `refunds`),
+ * `GET /v1/payments/search?external_reference=…` (`{ paging, results }`),
+ * `POST /v1/payments/{id}/refunds` (`{ amount }`, its `X-Idempotency-Key`
+ * required: the same key answers the same refund), and signed notifications
+ * (`x-signature`, `x-request-id`, `?data.id=…&type=payment`) to the
+ * preference's `notification_url`, delivered again with backoff until answered
+ * 2xx. It can misbehave as the real one may: notifications dropped,
+ * duplicated or concurrent, reads of an earlier state (out of order, as a
+ * refund's read-back that does not show it yet), a wrong amount or currency, a
+ * forged or stale signature, 5xx on reads, refunds refused, the guest's
+ * return lost; and refund, cancel or charge back from its panel.
  * Tests drive it in-process; `npm start` and a person reach the same switches
  * at `POST /__standin/*`, and a payment with every delivery of its
  * notification and the answer it got at `GET /__standin/payments/<id>`.
@@ -37,6 +43,14 @@ export interface Misbehaviour {
   readonly failReads: number;
   /** The next this many reads of a payment answer its previous state (an out-of-order read). */
   readonly staleReads: number;
+  /** No notification is delivered at all (nor recorded as delivered): the function must read payments back on its own. */
+  readonly dropNotifications: boolean;
+  /** The next this many refunds are refused, as Mercado Pago refuses one the payment's state does not allow (400, cause 2063). */
+  readonly refuseRefunds: number;
+  /** After 'Pagar' or 'Rechazar' the guest is not sent back to the app (closed the tab, lost the signal): no back URL is opened. */
+  readonly loseReturn: boolean;
+  /** The next this many changes of a preference (its expiry) answer 500: an earlier checkout stays payable. */
+  readonly failPreferenceUpdates: number;
 }
 
 const WELL_BEHAVED: Misbehaviour = {
@@ -48,6 +62,10 @@ const WELL_BEHAVED: Misbehaviour = {
   wrongCurrency: null,
   failReads: 0,
   staleReads: 0,
+  dropNotifications: false,
+  refuseRefunds: 0,
+  loseReturn: false,
+  failPreferenceUpdates: 0,
 };
 
 export interface StandInPreference {
@@ -59,6 +77,19 @@ export interface StandInPreference {
   readonly notificationUrl: string;
   readonly backUrl: string;
   readonly body: Record<string, unknown>;
+  /** Until when it can be paid (ms since the epoch); null: for ever. */
+  readonly expiresAt: number | null;
+}
+
+/** A refund as Mercado Pago lists it on its payment and answers its creation. */
+export interface StandInRefund {
+  readonly id: number;
+  readonly payment_id: number;
+  readonly amount: number;
+  readonly status: 'approved';
+  readonly date_created: string;
+  readonly source: { readonly id: string; readonly name: string; readonly type: 'collector' };
+  readonly unique_sequence_number: null;
 }
 
 /** A payment as GET /v1/payments/{id} answers it. */
@@ -74,6 +105,7 @@ export interface StandInPayment {
   readonly date_created: string;
   readonly date_approved: string | null;
   readonly date_last_updated: string;
+  readonly refunds: readonly StandInRefund[];
 }
 
 export interface Delivery {
@@ -109,11 +141,15 @@ export interface MercadoPagoStandIn {
   /** Switches stay until changed; `reset` puts them all back. */
   misbehave(switches: Partial<Misbehaviour>): void;
   reset(): void;
-  /** What the checkout page's buttons do: 'Pagar' (approved) or 'Rechazar' (rejected). */
-  pay(preferenceId: string, outcome: 'approved' | 'rejected'): StandInPayment;
-  /** A full refund (status refunded) or, with an amount below the payment's, a partial one (still approved). */
+  /** What the checkout page's buttons do: 'Pagar' (approved), 'Rechazar' (rejected), or a payment left in process. Throws for an expired preference. */
+  pay(preferenceId: string, outcome: 'approved' | 'rejected' | 'in_process'): StandInPayment;
+  /** Whether the preference can still be paid now. */
+  payable(preferenceId: string): boolean;
+  /** A full refund (status refunded) or, with an amount below the payment's, a partial one (still approved), as from the seller's panel. */
   refund(paymentId: number, amount?: number): StandInPayment;
-  /** A later state Mercado Pago reports: cancelled, charged_back… */
+  /** Every refund made, through the API or the panel, oldest first. */
+  readonly refunds: readonly StandInRefund[];
+  /** A later state Mercado Pago reports: cancelled, charged_back, approved after in_process… */
   setStatus(paymentId: number, status: string): StandInPayment;
   payment(paymentId: number): StandInPayment | undefined;
   /** Delivers a payment's notification again now (as Mercado Pago's "resend"). */
@@ -179,6 +215,17 @@ button:focus-visible{outline:3px solid #b35c00;outline-offset:2px}
 </main></body></html>`;
 }
 
+/** What the checkout shows for a preference that can no longer be paid, as Mercado Pago's does. */
+const EXPIRED_PAGE =
+  '<!doctype html><html lang="es-CL"><meta charset="utf-8"><title>Pago vencido</title><main><h1>Este pago venció</h1><p>Vuelve a la app y toca «Ir a pagar» de nuevo.</p></main></html>';
+
+/** What the checkout shows when the guest does not go back to the app: the payment's number, as Mercado Pago's receipt. */
+const donePage = (paymentId: number) =>
+  `<!doctype html><html lang="es-CL"><meta charset="utf-8"><title>Listo</title><main><h1>Listo</h1><p>Operación <span class="payment-id">${paymentId}</span>. Ya puedes cerrar esta pestaña.</p></main></html>`;
+
+/** A date as Mercado Pago writes them, or null: ISO 8601. */
+const dateOf = (value: unknown): number | null => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null);
+
 export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions = {}): Promise<MercadoPagoStandIn> {
   const accessToken = options.accessToken ?? `APP_USR-standin-${randomUUID()}`;
   const webhookSecret = options.webhookSecret ?? randomUUID().replace(/-/g, '');
@@ -189,6 +236,10 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
   const preferences = new Map<string, StandInPreference>();
   const payments = new Map<number, Stored>();
   const deliveries: Delivery[] = [];
+  const refunds: StandInRefund[] = [];
+  /** A refund's X-Idempotency-Key → the refund it made: asked again, the same one. */
+  const refundsByKey = new Map<string, StandInRefund>();
+  let nextRefundId = 2_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
   const pending = new Set<Promise<void>>();
   let switches: Misbehaviour = WELL_BEHAVED;
   let nextPaymentId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
@@ -264,21 +315,28 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
   }
 
   function notify(id: number): void {
+    if (switches.dropNotifications) return;
     const running = deliver(id).catch((error: unknown) => log(String(error)));
     pending.add(running);
     void running.finally(() => pending.delete(running));
   }
 
-  function pay(preferenceId: string, outcome: 'approved' | 'rejected'): StandInPayment {
+  const payable = (preferenceId: string): boolean => {
+    const preference = preferences.get(preferenceId);
+    return preference !== undefined && (preference.expiresAt === null || Date.now() <= preference.expiresAt);
+  };
+
+  function pay(preferenceId: string, outcome: 'approved' | 'rejected' | 'in_process'): StandInPayment {
     const preference = preferences.get(preferenceId);
     if (!preference) throw new Error(`no preference ${preferenceId}`);
+    if (!payable(preferenceId)) throw new Error(`preference ${preferenceId} expired`);
     const id = nextPaymentId;
     nextPaymentId += 1;
     const at = stamp();
     const payment: StandInPayment = {
       id,
       status: outcome,
-      status_detail: outcome === 'approved' ? 'accredited' : 'cc_rejected_other_reason',
+      status_detail: { approved: 'accredited', rejected: 'cc_rejected_other_reason', in_process: 'pending_contingency' }[outcome],
       currency_id: switches.wrongCurrency ?? preference.currency,
       transaction_amount: preference.amount + switches.wrongAmount,
       transaction_amount_refunded: 0,
@@ -287,21 +345,103 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
       date_created: at,
       date_approved: outcome === 'approved' ? at : null,
       date_last_updated: at,
+      refunds: [],
     };
     payments.set(id, { preference, states: [payment] });
     notify(id);
     return payment;
   }
 
-  function refund(id: number, amount?: number): StandInPayment {
-    return change(id, (payment) => {
-      const refunded = Math.min(payment.transaction_amount, payment.transaction_amount_refunded + (amount ?? payment.transaction_amount));
+  /** A refund of `amount` (what is left when not given), listed on the payment; its notification follows. */
+  function addRefund(id: number, amount?: number): StandInRefund {
+    let made: StandInRefund | undefined;
+    change(id, (payment) => {
+      const given = Math.min(payment.transaction_amount - payment.transaction_amount_refunded, amount ?? payment.transaction_amount);
+      const refunded = payment.transaction_amount_refunded + given;
       const full = refunded >= payment.transaction_amount;
-      return { transaction_amount_refunded: refunded, status: full ? 'refunded' : payment.status, status_detail: full ? 'refunded' : 'partially_refunded' };
+      made = {
+        id: nextRefundId,
+        payment_id: id,
+        amount: given,
+        status: 'approved',
+        date_created: stamp(),
+        source: { id: '1', name: 'La Cuenta', type: 'collector' },
+        unique_sequence_number: null,
+      };
+      nextRefundId += 1;
+      return {
+        transaction_amount_refunded: refunded,
+        status: full ? 'refunded' : payment.status,
+        status_detail: full ? 'refunded' : 'partially_refunded',
+        refunds: [...payment.refunds, made],
+      };
     });
+    if (!made) throw new Error(`no refund of ${id}`);
+    refunds.push(made);
+    return made;
   }
 
-  const setStatus = (id: number, status: string) => change(id, () => ({ status, status_detail: status }));
+  function refund(id: number, amount?: number): StandInPayment {
+    addRefund(id, amount);
+    const payment = current(id);
+    if (!payment) throw new Error(`no payment ${id}`);
+    return payment;
+  }
+
+  const setStatus = (id: number, status: string) =>
+    change(id, (payment) => ({ status, status_detail: status, ...(status === 'approved' && !payment.date_approved ? { date_approved: stamp() } : {}) }));
+
+  /** POST /v1/payments/{id}/refunds, as Mercado Pago answers it. */
+  async function refundAsked(req: IncomingMessage, res: ServerResponse, id: number): Promise<void> {
+    const key = req.headers['x-idempotency-key'];
+    if (typeof key !== 'string' || key === '') {
+      json(res, 400, { message: "Header X-Idempotency-Key can't be null", error: 'bad_request', status: 400, cause: [{ code: 4292 }] });
+      return;
+    }
+    const body = await readJson(req);
+    const done = refundsByKey.get(key);
+    if (done) {
+      json(res, 201, done);
+      return;
+    }
+    const payment = current(id);
+    if (!payment) {
+      json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [{ code: 2000 }] });
+      return;
+    }
+    const amount = body.amount === undefined ? undefined : body.amount;
+    if (amount !== undefined && (typeof amount !== 'number' || !(amount > 0))) {
+      json(res, 400, { message: 'amount attribute must be positive', error: 'bad_request', status: 400, cause: [{ code: 4040 }] });
+      return;
+    }
+    const left = payment.transaction_amount - payment.transaction_amount_refunded;
+    if (switches.refuseRefunds > 0 || payment.status !== 'approved' || (amount !== undefined && amount > left)) {
+      if (switches.refuseRefunds > 0) switches = { ...switches, refuseRefunds: switches.refuseRefunds - 1 };
+      json(res, 400, {
+        message: 'The action requested is not valid for the current payment state',
+        error: 'bad_request',
+        status: 400,
+        cause: [{ code: 2063 }],
+      });
+      return;
+    }
+    const made = addRefund(id, amount);
+    refundsByKey.set(key, made);
+    json(res, 201, made);
+  }
+
+  /** GET /v1/payments/search, by external_reference, newest first unless asked otherwise. */
+  function search(url: URL): { paging: { total: number; limit: number; offset: number }; results: StandInPayment[] } {
+    const reference = url.searchParams.get('external_reference');
+    const limit = Math.min(Number(url.searchParams.get('limit') ?? 30) || 30, 1000);
+    const offset = Number(url.searchParams.get('offset') ?? 0) || 0;
+    const found = [...payments.values()]
+      .map((stored) => stored.states.at(-1))
+      .filter((payment): payment is StandInPayment => payment !== undefined && (reference === null || payment.external_reference === reference))
+      .sort((a, b) => Date.parse(a.date_created) - Date.parse(b.date_created) || a.id - b.id);
+    if (url.searchParams.get('criteria') !== 'asc') found.reverse();
+    return { paging: { total: found.length, limit, offset }, results: found.slice(offset, offset + limit) };
+  }
 
   function readPayment(id: number): StandInPayment | undefined {
     const stored = payments.get(id);
@@ -338,10 +478,39 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
         notificationUrl: textOf(body.notification_url),
         backUrl: textOf(backUrls.success),
         body,
+        expiresAt: body.expires === true ? dateOf(body.expiration_date_to) : null,
       };
       preferences.set(id, preference);
       const initPoint = `${base()}/checkout/v1/redirect?pref_id=${encodeURIComponent(id)}`;
       json(res, 201, { id, init_point: initPoint, sandbox_init_point: initPoint, external_reference: preference.externalReference });
+      return;
+    }
+    const preferenceMatch = /^\/checkout\/preferences\/([^/]+)$/.exec(url.pathname);
+    const known = preferenceMatch ? preferences.get(decodeURIComponent(preferenceMatch[1] ?? '')) : undefined;
+    if (req.method === 'PUT' && preferenceMatch) {
+      const body = await readJson(req);
+      if (switches.failPreferenceUpdates > 0) {
+        switches = { ...switches, failPreferenceUpdates: switches.failPreferenceUpdates - 1 };
+        json(res, 500, { message: 'internal_error', status: 500 });
+      } else if (!known) json(res, 404, { message: 'preference not found', error: 'not_found', status: 404 });
+      else {
+        const changed: StandInPreference = { ...known, expiresAt: body.expires === false ? null : (dateOf(body.expiration_date_to) ?? known.expiresAt) };
+        preferences.set(known.id, changed);
+        json(res, 200, {
+          id: known.id,
+          init_point: `${base()}/checkout/v1/redirect?pref_id=${encodeURIComponent(known.id)}`,
+          expires: changed.expiresAt !== null,
+        });
+      }
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/payments/search') {
+      json(res, 200, search(url));
+      return;
+    }
+    const refundMatch = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname);
+    if (req.method === 'POST' && refundMatch) {
+      await refundAsked(req, res, Number(refundMatch[1]));
       return;
     }
     const match = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
@@ -363,8 +532,10 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
   async function pages(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     if (req.method === 'GET' && url.pathname === '/checkout/v1/redirect') {
       const preference = preferences.get(url.searchParams.get('pref_id') ?? '');
-      res.writeHead(preference ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(preference ? checkoutPage(preference) : '<!doctype html><html lang="es-CL"><title>No encontrado</title><p>Este pago no existe.</p></html>');
+      const expired = preference !== undefined && !payable(preference.id);
+      res.writeHead(preference && !expired ? 200 : expired ? 410 : 404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      if (expired) res.end(EXPIRED_PAGE);
+      else res.end(preference ? checkoutPage(preference) : '<!doctype html><html lang="es-CL"><title>No encontrado</title><p>Este pago no existe.</p></html>');
       return true;
     }
     if (req.method === 'POST' && url.pathname === '/checkout/v1/pay') {
@@ -374,7 +545,17 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
         json(res, 400, { message: 'invalid checkout' });
         return true;
       }
+      if (!payable(preference.id)) {
+        res.writeHead(410, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(EXPIRED_PAGE);
+        return true;
+      }
       const payment = pay(preference.id, body.outcome);
+      if (switches.loseReturn) {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(donePage(payment.id));
+        return true;
+      }
       const back = new URL(preference.backUrl);
       for (const [key, value] of Object.entries({
         collection_status: payment.status,
@@ -398,7 +579,7 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
       else json(res, 404, { message: 'Payment not found' });
       return true;
     }
-    const control = /^\/__standin\/(misbehave|reset|payments\/(\d+)\/(refund|cancel|charge_back|notify))$/.exec(url.pathname);
+    const control = /^\/__standin\/(misbehave|reset|payments\/(\d+)\/(refund|cancel|charge_back|notify|approve|reject))$/.exec(url.pathname);
     if (req.method === 'POST' && control) {
       const body = await readJson(req);
       const [, what, id, act] = control;
@@ -410,6 +591,8 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
       if (act === 'cancel') setStatus(Number(id), 'cancelled');
       if (act === 'charge_back') setStatus(Number(id), 'charged_back');
       if (act === 'notify') notify(Number(id));
+      if (act === 'approve') setStatus(Number(id), 'approved');
+      if (act === 'reject') setStatus(Number(id), 'rejected');
       json(res, 200, { ok: true, ...(id ? { payment: current(Number(id)) } : { switches }) });
       return true;
     }
@@ -446,7 +629,9 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
       switches = WELL_BEHAVED;
     },
     pay,
+    payable,
     refund,
+    refunds,
     setStatus,
     payment: current,
     notify,

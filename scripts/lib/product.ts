@@ -191,7 +191,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     };
     // The API shares the app's origin, so the build works however the app is reached. Built before the functions
     // start, so the origin they reach Postgres through serves moments after them, not a build later.
-    await buildApp(options.distDir, { VITE_SUPABASE_URL: SAME_ORIGIN, VITE_SUPABASE_ANON_KEY: stack.anonKey });
+    // The build only asks whether the deployment takes Mercado Pago (to warn when guests have no way to pay): the token never enters it.
+    const token = functionOptions.functionEnv.MERCADOPAGO_ACCESS_TOKEN;
+    await buildApp(options.distDir, {
+      VITE_SUPABASE_URL: SAME_ORIGIN,
+      VITE_SUPABASE_ANON_KEY: stack.anonKey,
+      ...(token ? { MERCADOPAGO_ACCESS_TOKEN: token } : {}),
+    });
     const startedAt = new Date();
     const functions = await startProductFunctions(functionOptions);
     // By name, what runs now: a function taken down is not in it, one brought back replaces it.

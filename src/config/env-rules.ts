@@ -1,16 +1,17 @@
 /** Pure rules for the app's environment; shared by the app and the build. */
 
-/** Where guests pay when no VITE_PAYMENT_URL is set. A placeholder: the host sets the real one. */
-export const DEFAULT_PAYMENT_URL = 'https://pago.example/bar-tab';
-
 /**
+ * The payment page of a party with none of its own: VITE_PAYMENT_URL, or null
+ * when the deployment gives none. There is no placeholder: 'Ir a pagar' never
+ * points at a page nobody owns.
+ *
  * Accepts an http(s) URL without query or fragment (the amount is appended as
  * a path segment) and drops trailing slashes. Throws with a reason otherwise;
  * the build calls this too, so a bad value fails the build, not a guest's tap.
  */
-export function parsePaymentUrl(raw: string | undefined): string {
+export function parsePaymentUrl(raw: string | undefined): string | null {
   const value = raw?.trim();
-  if (!value) return DEFAULT_PAYMENT_URL;
+  if (!value) return null;
   let url: URL;
   try {
     url = new URL(value);
@@ -55,4 +56,19 @@ export function parseBackend(url: string | undefined, anonKey: string | undefine
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`VITE_SUPABASE_URL must be http(s): ${rawUrl}`);
   if (/\s/.test(key)) throw new Error('VITE_SUPABASE_ANON_KEY must be one token, without spaces.');
   return { supabaseUrl: parsed.href.replace(/\/+$/, ''), supabaseAnonKey: key };
+}
+
+/**
+ * What `npm run build` warns of when the deployment gives guests no way to pay
+ * by itself: no payment page (VITE_PAYMENT_URL) and no Mercado Pago
+ * (MERCADOPAGO_ACCESS_TOKEN, whose presence only is read, in the build's
+ * environment). A party's own page or 'Datos para transferir' may still come
+ * from the host; until then its guests see no 'Ir a pagar'.
+ */
+export function paymentWaysWarning(paymentUrl: string | undefined, mercadoPagoToken: string | undefined): string | null {
+  if (paymentUrl?.trim() || mercadoPagoToken?.trim()) return null;
+  return (
+    'Aviso: ni VITE_PAYMENT_URL ni MERCADOPAGO_ACCESS_TOKEN están definidas. Los invitados de una fiesta sin página de pago ' +
+    'propia ni datos para transferir no tendrán cómo pagar (no verán «Ir a pagar»).'
+  );
 }

@@ -5,7 +5,8 @@
 import { parseBackend, parsePaymentUrl, type BackendConfig } from './env-rules.ts';
 
 export interface AppEnv {
-  readonly paymentUrl: string;
+  /** The build's payment page (VITE_PAYMENT_URL), for a party with none of its own; null: none. */
+  readonly paymentUrl: string | null;
   /** Shown small at the foot of the page, so everyone can tell which version runs. */
   readonly appVersion: string;
   /** Where the tab syncs to; null keeps it on the phone only. */

@@ -16,7 +16,14 @@ export function hostEndpoint(backend: BackendConfig): HostEndpoint {
 export type HostAnswer =
   | { readonly kind: 'ok'; readonly json: unknown }
   /** The function said no (4xx), with its Spanish reason. */
-  | { readonly kind: 'refused'; readonly status: number; readonly error: string; readonly retryAfterSeconds: number | null }
+  | {
+      readonly kind: 'refused';
+      readonly status: number;
+      readonly error: string;
+      readonly retryAfterSeconds: number | null;
+      /** The kind of refusal, when the function names one ('moves_paid': the host is asked first). */
+      readonly code?: string | null;
+    }
   /** No answer at all: no signal, or too slow. */
   | { readonly kind: 'offline' }
   /** An answer that is not the function's: 5xx, or a captive portal's page. */
@@ -36,5 +43,6 @@ export async function askHost(endpoint: HostEndpoint, key: string, action: HostC
   if (answer.kind === 'failed') return answer.status === 0 ? { kind: 'offline' } : { kind: 'failed', status: answer.status };
   const given = answer.message !== null && answer.message.length <= 300 ? answer.message : null;
   const error = given ?? FALLBACK_REASONS[answer.status] ?? 'El servidor no aceptó el pedido.';
-  return { kind: 'refused', status: answer.status, error, retryAfterSeconds: answer.retryAfterMs ? Math.ceil(answer.retryAfterMs / 1000) : null };
+  const retryAfterSeconds = answer.retryAfterMs ? Math.ceil(answer.retryAfterMs / 1000) : null;
+  return { kind: 'refused', status: answer.status, error, retryAfterSeconds, code: answer.code };
 }

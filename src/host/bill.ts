@@ -13,6 +13,7 @@ import { parsePrice } from '../../supabase/functions/_shared/menu-import.ts';
 import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 import type { SavedLine } from './bill-table.ts';
 import { useHostSession } from './hooks.ts';
+import { askFirstOf } from './reasons.ts';
 
 export { NOT_ON_LIST };
 
@@ -32,8 +33,18 @@ export interface BillProduct {
   readonly difference: number;
 }
 
+/** 'Llegó después de repartir': an order the server took after what was left was settled. */
+export interface LateOrder {
+  readonly productName: string;
+  readonly amount: number;
+  readonly fullName: string;
+  readonly receivedAt: string;
+}
+
 /** The comparison as the function answers it (`bill`, `save_bill`, `settle_bill`). */
 export interface HostBill {
+  /** Orders after the settlement: they lowered every 'Parte de lo sin dueño' (or what the host absorbs). */
+  readonly late: readonly LateOrder[];
   readonly billed: number;
   readonly declared: number;
   readonly withoutOwner: number;
@@ -73,6 +84,19 @@ function parseLine(value: unknown): HostBillLine | null {
   return { id: value.id, product: value.product, menuName: menu_name, quantity, unitPrice: unit_price, claimedUnits: claimed_units };
 }
 
+function parseLate(value: unknown): LateOrder[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((order: unknown) =>
+    isObject(order) &&
+    typeof order.product_name === 'string' &&
+    isPesos(order.amount) &&
+    typeof order.full_name === 'string' &&
+    typeof order.received_at === 'string'
+      ? [{ productName: order.product_name, amount: order.amount, fullName: order.full_name, receivedAt: order.received_at }]
+      : [],
+  );
+}
+
 function parseSettlement(value: unknown): HostBill['settlement'] | undefined {
   if (value === null) return null;
   if (!isObject(value) || (value.by !== 'guests' && value.by !== 'host') || !isPesos(value.amount)) return undefined;
@@ -102,6 +126,7 @@ export function parseBill(value: unknown): HostBill | null {
     lines: lines.filter((line): line is HostBillLine => line !== null),
     printedTotal: printed_total ?? null,
     savedAt: saved_at,
+    late: parseLate(value.late),
   };
 }
 
@@ -124,17 +149,31 @@ export function spreadWords(amount: number, guests: number, pesos: (value: numbe
 
 export type BillStatus = 'loading' | 'none' | 'ready' | 'offline' | 'failed';
 
-export type BillChange =
+export type BillChange = (
   | { readonly action: 'save_bill'; readonly lines: readonly BillLine[]; readonly printedTotal: number | null }
   | { readonly action: 'save_bill'; readonly total: number }
-  | { readonly action: 'settle_bill'; readonly by: 'guests' | 'host' };
+  | { readonly action: 'settle_bill'; readonly by: 'guests' | 'host' }
+) & {
+  /** The host said 'Sí, cambiar' to a change that moves what paid guests owe. */
+  readonly confirm?: boolean;
+};
 
 export interface BillState {
   readonly bill: HostBill | null;
   readonly status: BillStatus;
-  /** Saves the bill or settles what is left; resolves to why not (in Spanish), or null once the comparison on screen is the server's new one. */
+  /**
+   * Saves the bill or settles what is left; resolves to why not (in Spanish), or null once the comparison on screen is
+   * the server's new one. A change that moves what guests who already paid owe waits for the host's answer to
+   * `question` first: 'Sí, cambiar' sends it confirmed, 'Cancelar' leaves everything as it was.
+   */
   readonly change: (change: BillChange) => Promise<string | null>;
+  /** 'Esto cambia la cuenta de N invitados que ya pagaron.', while the host has not answered it. */
+  readonly question: string | null;
+  readonly answer: (yes: boolean) => void;
 }
+
+/** What the form says when the host answered 'Cancelar'. */
+export const NOTHING_CHANGED = 'No se cambió nada.';
 
 export const BILL_MESSAGES = {
   /** The request never left: no signal at all. */
@@ -144,10 +183,11 @@ export const BILL_MESSAGES = {
 } as const;
 
 const actionOf = (wanted: BillChange): HostAction => {
-  if (wanted.action === 'settle_bill') return { action: 'settle_bill', by: wanted.by };
+  const sure = wanted.confirm === true ? { confirm: true as const } : {};
+  if (wanted.action === 'settle_bill') return { action: 'settle_bill', by: wanted.by, ...sure };
   return 'lines' in wanted
-    ? { action: 'save_bill', lines: [...wanted.lines], printedTotal: wanted.printedTotal }
-    : { action: 'save_bill', total: wanted.total };
+    ? { action: 'save_bill', lines: [...wanted.lines], printedTotal: wanted.printedTotal, ...sure }
+    : { action: 'save_bill', total: wanted.total, ...sure };
 };
 
 /**
@@ -160,6 +200,7 @@ export function useHostBill(active: boolean, readAt: number | null): BillState {
   const [bill, setBill] = useState<HostBill | null>(null);
   const [status, setStatus] = useState<BillStatus>('loading');
   const [asked, setAsked] = useState(0);
+  const [question, setQuestion] = useState<{ readonly text: string; readonly reply: (yes: boolean) => void } | null>(null);
 
   useEffect(() => {
     if (!active) return;
@@ -180,7 +221,15 @@ export function useHostBill(active: boolean, readAt: number | null): BillState {
     async (wanted: BillChange): Promise<string | null> => {
       // With no signal at all the request never leaves: nothing was saved.
       const leftOnline = navigator.onLine;
-      const answer = await places.ask(actionOf(wanted));
+      let answer = await places.ask(actionOf(wanted));
+      const ask = askFirstOf(answer);
+      if (ask) {
+        // Undone by the server until the host says so: nothing changed meanwhile.
+        const yes = await new Promise<boolean>((reply) => setQuestion({ text: ask.question, reply }));
+        setQuestion(null);
+        if (!yes) return NOTHING_CHANGED;
+        answer = await places.ask(actionOf({ ...wanted, confirm: true }));
+      }
       const read = answer.kind === 'ok' ? parseBill(answer.json) : null;
       if (read) {
         setBill(read);
@@ -195,5 +244,6 @@ export function useHostBill(active: boolean, readAt: number | null): BillState {
     [places],
   );
 
-  return { bill, status, change };
+  const answer = useCallback((yes: boolean) => question?.reply(yes), [question]);
+  return { bill, status, change, question: question?.text ?? null, answer };
 }

@@ -7,7 +7,20 @@ export { guestList, stillOwes } from './list.ts';
 export type { PendingMark } from './marks.ts';
 export { openHostPage } from './page.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';
-export { lineLabel, markToSettle, owesMore, parsePartyOrders, type Party, type PartyGuest, type TransferNotice } from './party.ts';
+export {
+  lineLabel,
+  markToSettle,
+  owesMore,
+  parsePartyMoney,
+  parsePartyOrders,
+  refundsDue,
+  type Party,
+  type PartyGuest,
+  type RefundLine,
+  type TransferNotice,
+} from './party.ts';
+export type { AskFirst, ChangeOutcome } from './reasons.ts';
+export { useRefund } from './refunds.ts';
 export { useHonour } from './honour.ts';
 export type { HostSession } from './session.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';

@@ -13,8 +13,8 @@ export interface PartyGuest {
   readonly orders: number;
   readonly total: number;
   readonly tipped: number;
-  /** The phone's time of the latest tap. */
-  readonly last_order_at: string;
+  /** The phone's time of the latest tap; null for a guest who paid and has nothing on their tab now. */
+  readonly last_order_at: string | null;
   /** What is paid by the one rule (party_paid): Mercado Pago's payments plus the host's mark; null when nothing is. */
   readonly paid_amount: number | null;
   /** The latest time either came. */
@@ -27,6 +27,20 @@ export interface PartyGuest {
   readonly provider_at: string | null;
   /** The guest's latest 'Ya transferí': a notice, not a payment (the host confirms it with the toggle). */
   readonly transfer_notice: TransferNotice | null;
+  /** 'Saldo a favor': paid past the tab with tip (a re-saved bill, 'Lo pago yo', the guest of honour, two checkouts paid). */
+  readonly credit: number;
+  /** What of the guest's Mercado Pago payments Mercado Pago can still give back ('Devolver'). */
+  readonly refundable: number;
+  /** A 'Devolver' asked of Mercado Pago and not yet confirmed: tapping again finishes it, never a second refund. */
+  readonly refund_asked: number;
+  /** Each refund done: 'Devuelto $X · HH:MM · Mercado Pago'. */
+  readonly refunds: readonly RefundLine[];
+}
+
+export interface RefundLine {
+  readonly amount: number;
+  readonly at: string;
+  readonly method: 'mercadopago' | 'host';
 }
 
 export interface TransferNotice {
@@ -39,6 +53,8 @@ export interface Party {
   readonly tipped: number;
   readonly paid: number;
   readonly owed: number;
+  /** 'Saldo a favor': what the party owes back, every guest's paid past their tab summed. */
+  readonly credit: number;
   readonly guests: readonly PartyGuest[];
   /** The guest whose tab the party pays ('Invitado de honor'), by id; null when none. */
   readonly guest_of_honour: string | null;
@@ -103,14 +119,30 @@ function shaped<T>(fields: { readonly [Key in keyof T]: (field: unknown) => bool
 /** An amount and its time, both null or both there (SQL's null for nothing paid). */
 const isPaidPair = (amount: unknown, at: unknown): boolean => (amount === null ? at === null : isPesos(amount) && isTime(at));
 const isNotice = shaped<TransferNotice>({ amount: isPesos, at: isTime });
+const isRefundLine = shaped<RefundLine>({ amount: isPesos, at: isTime, method: (method) => method === 'mercadopago' || method === 'host' });
+
+/** What issue 42 adds to a guest's row; an answer (or a kept snapshot) from before it: nothing owed back, nothing refunded. */
+function moneyBack(value: Fields): Pick<PartyGuest, 'credit' | 'refundable' | 'refund_asked' | 'refunds'> | null {
+  if (value.credit === undefined) return { credit: 0, refundable: 0, refund_asked: 0, refunds: [] };
+  const { credit, refundable, refund_asked, refunds } = value;
+  if (!isPesos(credit) || !isPesos(refundable) || !isPesos(refund_asked) || !Array.isArray(refunds) || !refunds.every(isRefundLine)) return null;
+  return { credit, refundable, refund_asked, refunds: refunds.map(({ amount, at, method }) => ({ amount, at, method })) };
+}
 
 function parsePartyGuest(value: unknown): PartyGuest | null {
   if (!isObject(value)) return null;
   const { id, full_name, orders, total, tipped, last_order_at, paid_amount, paid_at } = value;
   const base =
-    isText(id) && isText(full_name) && isPesos(orders) && isPesos(total) && isPesos(tipped) && isTime(last_order_at) && isPaidPair(paid_amount, paid_at);
-  if (!base) return null;
-  const guest = { id, full_name, orders, total, tipped, last_order_at, paid_amount: paid_amount as number | null, paid_at: paid_at as string | null };
+    isText(id) &&
+    isText(full_name) &&
+    isPesos(orders) &&
+    isPesos(total) &&
+    isPesos(tipped) &&
+    (isTime(last_order_at) || last_order_at === null) &&
+    isPaidPair(paid_amount, paid_at);
+  const back = moneyBack(value);
+  if (!base || !back) return null;
+  const guest = { id, full_name, orders, total, tipped, last_order_at, paid_amount: paid_amount as number | null, paid_at: paid_at as string | null, ...back };
   // An answer (or a kept snapshot) from before Mercado Pago: all that was paid was the host's mark.
   if (value.mark_amount === undefined)
     return { ...guest, mark_amount: guest.paid_amount, mark_at: guest.paid_at, provider_amount: null, provider_at: null, transfer_notice: null };
@@ -133,9 +165,10 @@ export function parseParty(value: unknown): Party | null {
   const guests = value.guests.map(parsePartyGuest);
   if (!guests.every((guest) => guest !== null)) return null;
   const { total, tipped, paid, owed } = value;
-  if (!isPesos(total) || !isPesos(tipped) || !isPesos(paid) || !isPesos(owed)) return null;
+  const credit = value.credit ?? 0;
+  if (!isPesos(total) || !isPesos(tipped) || !isPesos(paid) || !isPesos(owed) || !isPesos(credit)) return null;
   const honour = typeof value.guest_of_honour === 'string' ? value.guest_of_honour : null;
-  return { total, tipped, paid, owed, guests, guest_of_honour: honour, info: parsePartyInfo(value.party ?? value.info) };
+  return { total, tipped, paid, owed, credit, guests, guest_of_honour: honour, info: parsePartyInfo(value.party ?? value.info) };
 }
 
 type Line = Omit<GuestOrder, 'kind'>;
@@ -198,10 +231,57 @@ export function markToSettle(guest: Pick<PartyGuest, 'tipped' | 'provider_amount
 }
 
 /**
+ * 'Devolver $X' and 'Marcar como devuelto': of the guest's saldo a favor, what
+ * Mercado Pago gives back (a refund still being asked first: tapping again
+ * finishes it) and what the host gives back by hand (money paid otherwise).
+ */
+export function refundsDue(guest: Pick<PartyGuest, 'credit' | 'refundable' | 'refund_asked'>): { readonly mercadoPago: number; readonly byHand: number } {
+  if (guest.refund_asked > 0) return { mercadoPago: guest.refund_asked, byHand: 0 };
+  const mercadoPago = Math.min(guest.credit, guest.refundable);
+  return { mercadoPago, byHand: guest.credit - mercadoPago };
+}
+
+/**
  * What a guest who paid something (by the one rule) still owes with tip: the
  * difference between their tipped total now and what was paid (positive), or
  * 0. Null when nothing is paid.
  */
 export function owesMore(guest: PartyGuest): number | null {
   return guest.paid_amount === null ? null : Math.max(0, guest.tipped - guest.paid_amount);
+}
+
+/** A payment or a refund of a guest, as the CSV lists it (host_money). */
+export interface MoneyLine {
+  readonly user_id: string;
+  readonly full_name: string;
+  readonly amount: number;
+  readonly at: string;
+  readonly method: 'mercadopago' | 'host';
+}
+
+/** What the CSV adds beside the tabs' lines, so every column adds up. */
+export interface PartyMoney {
+  /** What the host absorbed ('Lo pago yo', as it stands now); null for nothing. */
+  readonly absorbed: { readonly amount: number; readonly at: string } | null;
+  readonly payments: readonly MoneyLine[];
+  readonly refunds: readonly MoneyLine[];
+  readonly credits: readonly { readonly user_id: string; readonly full_name: string; readonly amount: number }[];
+}
+
+const isMoneyLine = shaped<MoneyLine>({
+  user_id: isText,
+  full_name: isText,
+  amount: isPesos,
+  at: isTime,
+  method: (method) => method === 'mercadopago' || method === 'host',
+});
+const isCredit = shaped<PartyMoney['credits'][number]>({ user_id: isText, full_name: isText, amount: isPesos });
+
+export function parsePartyMoney(value: unknown): PartyMoney | null {
+  if (!isObject(value)) return null;
+  const { absorbed, payments, refunds, credits } = value;
+  const absorbedOk = absorbed === null || (isObject(absorbed) && isPesos(absorbed.amount) && isTime(absorbed.at));
+  if (!absorbedOk || !Array.isArray(payments) || !Array.isArray(refunds) || !Array.isArray(credits)) return null;
+  if (!payments.every(isMoneyLine) || !refunds.every(isMoneyLine) || !credits.every(isCredit)) return null;
+  return { absorbed: absorbed === null ? null : { amount: absorbed.amount as number, at: absorbed.at as string }, payments, refunds, credits };
 }

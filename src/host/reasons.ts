@@ -1,5 +1,5 @@
 /** What the host reads when a request did not go through: the function's reason, or what happened on the way. */
-import { hostReason } from '../../supabase/functions/_shared/host-errors.ts';
+import { hostReason, MOVES_PAID } from '../../supabase/functions/_shared/host-errors.ts';
 import type { HostAnswer } from './api.ts';
 
 /** Why the snapshot on screen may be old. */
@@ -34,3 +34,16 @@ export function problemOf(answer: HostAnswer): FeedProblem {
 
 /** Seconds the server asked to wait before the next read, when it refused one for a while. */
 export const waitAsked = (answer: HostAnswer): number | null => (answer.kind === 'refused' ? answer.retryAfterSeconds : null);
+
+/** A change that moves what guests who already paid owe: the question the host answers before it is sent again, confirmed. */
+export interface AskFirst {
+  readonly question: string;
+}
+
+/** What a change answered: done (null), why not, or the question to ask first. */
+export type ChangeOutcome = string | null | AskFirst;
+
+/** The function's 'moves_paid' refusal as the question to ask ('Esto cambia la cuenta de N invitados que ya pagaron.'). */
+export function askFirstOf(answer: HostAnswer): AskFirst | null {
+  return answer.kind === 'refused' && answer.code === MOVES_PAID ? { question: answer.error } : null;
+}

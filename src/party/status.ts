@@ -35,6 +35,27 @@ export interface TabStatus {
   readonly transfer: TransferDetails | null;
   /** The guest's 'Ya transferí' notices the server has, oldest first. */
   readonly transferNotices: readonly TransferNotice[];
+  /** The server has the guest: false while their row is on its way (the party's ways are known all the same). */
+  readonly known: boolean;
+  /** Each payment that counts, oldest first: Mercado Pago's (net of refunds) and the host's mark. */
+  readonly payments: readonly PaymentLine[];
+  /** What was given back ('Devolver', 'Marcar como devuelto'), oldest first. */
+  readonly refunds: readonly PaymentLine[];
+  /** What Mercado Pago is still processing of this guest's payments: 'Ir a pagar' asks for what is owed less it. */
+  readonly pending: number;
+  /** The party pays this guest's tab (the guest of honour): no pay button. */
+  readonly honoured: boolean;
+  /** Mercado Pago's newest word on a payment of this guest: rejected, in process… */
+  readonly lastPayment: { readonly status: string; readonly at: string } | null;
+  /** A checkout of this guest may have been paid with its notification lost: the tab has Mercado Pago searched for it. */
+  readonly checkoutOpen: boolean;
+}
+
+/** A payment or a refund as the tab lists it. */
+export interface PaymentLine {
+  readonly amount: number;
+  readonly at: string;
+  readonly method: PaidMethod;
 }
 
 /** The host's account, as the host function saved it (the RUT as `12345678-5`). */
@@ -71,6 +92,7 @@ export function parseTabStatus(json: unknown): TabStatus | null {
   const page = json.party.payment_url;
   const mercadoPago = isRecord(json.ways) && json.ways.mercadopago === true;
   const transfer = isRecord(json.ways) ? transferDetails(json.ways.transfer) : null;
+  const last = json.last_payment;
   return {
     partyName: textOrNull(json.party.name),
     closedAt: textOrNull(json.party.closed_at),
@@ -80,7 +102,26 @@ export function parseTabStatus(json: unknown): TabStatus | null {
     mercadoPago,
     transfer,
     transferNotices: transferNotices(json.transfer_notices),
+    // An answer from before issue 42 named no `known`: it came for a guest the server had.
+    known: json.known !== false,
+    payments: paymentLines(json.payments),
+    refunds: paymentLines(json.refunds),
+    pending: isPesos(json.pending) ? json.pending : 0,
+    honoured: json.honoured === true,
+    lastPayment: isRecord(last) && typeof last.status === 'string' && typeof last.at === 'string' ? { status: last.status, at: last.at } : null,
+    checkoutOpen: json.checkout_open === true,
   };
+}
+
+const isPesos = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+function paymentLines(json: unknown): PaymentLine[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((line: unknown) =>
+    isRecord(line) && isPesos(line.amount) && typeof line.at === 'string' && (line.method === 'mercadopago' || line.method === 'host')
+      ? [{ amount: line.amount, at: line.at, method: line.method }]
+      : [],
+  );
 }
 
 /** Every datum or none: an account with a field missing is not one a guest could pay into. */
@@ -151,7 +192,11 @@ export async function readTabStatus(backend: BackendConfig, guest: StatusGuest, 
 /** A moment as the tab says it: `23:15`, on the phone's clock. */
 export const clockTime = (iso: string): string => new Date(iso).toLocaleTimeString('es-CL', { hour: '2-digit', minute: '2-digit', hour12: false });
 
-/** What the tab says of the host's mark: paid in full, or how much more is owed (with tip) since. */
-export function paidLine(mark: PaidMark, total: number): { readonly time: string; readonly owed: number } {
-  return { time: clockTime(mark.at), owed: Math.max(0, tippedTotal(total) - mark.amount) };
+/** What the tab says of what is paid: the time, how much more is owed (with tip), or how much was paid past it ('Saldo a favor'). */
+export function paidLine(mark: PaidMark, total: number): { readonly time: string; readonly owed: number; readonly credit: number } {
+  const tipped = tippedTotal(Math.max(total, 0));
+  return { time: clockTime(mark.at), owed: Math.max(0, tipped - mark.amount), credit: Math.max(0, mark.amount - tipped) };
 }
+
+/** Whether the guest still has a tab to be asked about: the server has them, or it said nothing of it (an earlier answer). */
+export const knownFor = (guestId: string): boolean => lastTabStatus(guestId)?.known !== false;

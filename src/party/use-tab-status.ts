@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
 import { env } from '../config/env.ts';
-import { atEachContact } from '../platform/index.ts';
 import { onStoresChanged, phoneDatabase } from '../db/index.ts';
-import { billToClaimFor, lastTabStatus, readTabStatus, type StatusGuest, type TabStatus } from './status.ts';
+import { atEachContact, createListeners } from '../platform/index.ts';
+import { billToClaimFor, knownFor, lastTabStatus, readTabStatus, type StatusGuest, type TabStatus } from './status.ts';
 
 /** Between two contacts while the tab is open and visible. */
 export const STATUS_EVERY_MS = 30_000;
 /** After a change reached the server (or was refused) while the bar's bill has lines to claim: what is left, asked once the writes settle. */
 export const AFTER_CLAIM_MS = 400;
+
+/** Every tab's status asked again now: a payment read back from Mercado Pago changed what is paid. */
+const askedNow = createListeners();
+export const askTabStatusNow = (): void => askedNow.notify();
 
 /**
  * The party's status as last heard: asked when the tab opens, when the signal
@@ -38,11 +42,13 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
       });
     };
     const stop = atEachContact(ask, STATUS_EVERY_MS);
+    const stopAsked = askedNow.subscribe(ask);
     // While the bill has lines to claim, whatever reaches the server changes what is left: a claim's answer (the tab's
     // records change), and a pick or a 'Quitar' the server took (the outbox lets go of it; the tab's records stay as they
     // were). A phone reopened with its pick still queued heard the bill before the pick arrived, and showed one unit too many.
+    // Until the server has the guest, their row leaving the queue is the moment to ask again: what they owe starts there.
     const stopWatching = onStoresChanged(phoneDatabase.name, ['orders', 'outbox'], () => {
-      if (!billToClaimFor(id)) return;
+      if (!billToClaimFor(id) && knownFor(id)) return;
       clearTimeout(timer);
       timer = setTimeout(ask, AFTER_CLAIM_MS);
     });
@@ -50,6 +56,7 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
       current = false;
       clearTimeout(timer);
       stopWatching();
+      stopAsked();
       stop();
     };
   }, [backend, id, party]);

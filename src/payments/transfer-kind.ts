@@ -57,8 +57,11 @@ async function changeNotice(tx: Tx, id: string, update: (notice: TransferNoticeR
   if (notice !== undefined) void tx.put('transfers', update(notice));
 }
 
-/** The server says the guest is not in the party: their row is missing there (notify_transfer's own check, a 23503 naming it). */
-const NOTICE_RULES: AnswerRules = { guestKeys: ['transfer_notices_user'] };
+/**
+ * The server says the guest is not in the party: their row is missing there (notify_transfer's own check, a 23503
+ * naming it). A 21st notice in the party is 429 (PostgREST's PT429): the bound never lifts, so it is refused, not retried.
+ */
+const NOTICE_RULES: AnswerRules = { guestKeys: ['transfer_notices_user'], refusedCodes: ['PT429'] };
 
 type Transport = () => SyncTransport | Promise<SyncTransport>;
 

@@ -26,6 +26,8 @@ export interface AnswerRules {
   readonly heldStatuses?: readonly number[];
   /** A 4xx with no code is refused for good (a function's refusal, with its reason), not a project to fix. */
   readonly refusedByStatus?: boolean;
+  /** Codes that refuse the entry for good although their status says try later (a bound that does not lift with time). */
+  readonly refusedCodes?: readonly string[];
 }
 
 export type SortedAnswer =
@@ -38,6 +40,7 @@ export function sortAnswer(answer: Answer, rules: AnswerRules = {}): SortedAnswe
   const error = answer.error ?? describeAnswer(answer);
   if (answer.code === '23503' && rules.guestKeys?.some((key) => (answer.message ?? '').includes(key))) return { kind: 'guest-missing', error };
   if (rules.heldStatuses?.includes(answer.status)) return { kind: 'held' };
+  if (answer.code !== undefined && rules.refusedCodes?.includes(answer.code)) return { kind: 'reject', error };
   const verdict = classifyAnswer(answer);
   if (verdict === 'ok') return { kind: 'ok' };
   if (verdict === 'retry')

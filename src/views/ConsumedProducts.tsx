@@ -1,8 +1,21 @@
 import { lazy, memo, Suspense, useDeferredValue, useId, useLayoutEffect, useState, type RefObject, type SyntheticEvent } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import type { TransferDetails, TransferNotice } from '../party/index.ts';
-import { amountToPay, NEEDS_SIGNAL, openCheckout, useSignal, type Payer } from '../payments/index.ts';
+import type { PaymentLine, TransferDetails, TransferNotice } from '../party/index.ts';
+import {
+  amountToPay,
+  NEEDS_SIGNAL,
+  openCheckout,
+  PAY_TEXTS,
+  paymentNews,
+  paymentText,
+  payOffer,
+  refundText,
+  useSignal,
+  type Payer,
+} from '../payments/index.ts';
+import { usePageOutbox } from '../sync/hooks.ts';
 import { paymentLink, tippedTotal, useActiveOrders, useServerLines, useTabState, useTabTotal, type Order, type TabStore } from '../tab/index.ts';
+import { env } from '../config/env.ts';
 import { useDisclosure } from './disclosure.ts';
 import { typedInto } from './fields.ts';
 import { OrderList, ServerLines } from './OrderList.tsx';
@@ -22,15 +35,25 @@ interface RowActions {
 
 /** Where 'Ir a pagar' leads (Mercado Pago's checkout, the party's page, or the build's), and whether the party is over. */
 export interface PartyTerms {
-  readonly paymentUrl: string;
+  /** The party's own payment page, else the build's; null: none (never a page nobody owns). */
+  readonly paymentUrl: string | null;
   /** The party named its own payment page (not the build's): with no signal for Mercado Pago, it is still offered. */
   readonly partyPage: boolean;
   /** The party is over: the tab is final, with no 'Otra', 'Quitar' or reset. */
   readonly final: boolean;
+  /** The phone heard how the party is paid (now, or kept from before). */
+  readonly heard: boolean;
   /** The party takes Mercado Pago: the buttons open its checkout for this guest. */
   readonly mercadoPago: boolean;
   /** What the server says is paid already, taken off what 'Ir a pagar' asks for. */
   readonly paid: number;
+  /** What Mercado Pago is still processing: taken off what 'Ir a pagar' asks for too. */
+  readonly pending: number;
+  /** Mercado Pago's newest word on this guest's payments (rejected, in process…), null for none. */
+  readonly lastPayment: string | null;
+  /** Each payment and refund, as the server lists them. */
+  readonly payments: readonly PaymentLine[];
+  readonly refunds: readonly PaymentLine[];
   readonly payer: Payer;
   /** The party takes transfers: the host's account, and the guest's notices the server has. */
   readonly transfer: { readonly details: TransferDetails; readonly notices: readonly TransferNotice[] } | null;
@@ -109,17 +132,61 @@ const TabTotals = memo(function TabTotals({ tab, totalsRef, onReset, open, terms
 
 function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; readonly onReset: (fromKeyboard: boolean) => void; readonly terms: PartyTerms }) {
   const owed = Math.max(0, tipped - terms.paid);
+  const online = useSignal();
+  const offer = payOffer({ ...terms, backend: env.backend !== null, online, owed });
+  const news = paymentNews(terms.lastPayment, owed);
   return (
     <div className="pay">
-      <p className="note">Solo paga al final, cuando ya te hayas ido del bar.</p>
-      {terms.mercadoPago ? <PayWithMercadoPago owed={owed} terms={terms} /> : <PaymentPage tipped={tipped} paymentUrl={terms.paymentUrl} />}
-      {terms.transfer && (
+      {owed > 0 && <p className="note">Solo paga al final, cuando ya te hayas ido del bar.</p>}
+      {news !== null && (
+        <p className="pay-said" role="status">
+          {news}
+        </p>
+      )}
+      {offer.kind === 'mercadopago' && <PayWithMercadoPago owed={offer.amount} terms={terms} />}
+      {offer.kind === 'page' && <PaymentPage tipped={tipped} paymentUrl={offer.url} />}
+      {offer.kind === 'asking' && <AskingWays />}
+      {offer.kind === 'no-signal' && <p className="pay-said">{NEEDS_SIGNAL}</p>}
+      {offer.kind === 'no-way' && <p className="pay-said">{PAY_TEXTS.noWay}</p>}
+      {offer.kind === 'in-process' && news === null && <p className="pay-said">{PAY_TEXTS.inProcess}</p>}
+      {terms.transfer && owed > 0 && (
         <Suspense fallback={null}>
           <PayByTransfer guestId={terms.payer.id} details={terms.transfer.details} owed={owed} notices={terms.transfer.notices} />
         </Suspense>
       )}
+      <PaymentsMade payments={terms.payments} refunds={terms.refunds} />
       {!terms.final && <ResetTab onReset={onReset} />}
     </div>
+  );
+}
+
+/** The party's ways are on their way: 'Ir a pagar' waits for them, never pointing anywhere meanwhile. */
+function AskingWays() {
+  const noteId = useId();
+  return (
+    <>
+      <button type="button" className="button button-primary" disabled aria-describedby={noteId}>
+        Ir a pagar
+      </button>
+      <p className="note" id={noteId} role="status">
+        {PAY_TEXTS.asking}
+      </p>
+    </>
+  );
+}
+
+/** Each payment that counts and each refund, as the server lists them: what a guest who owes nothing sees. */
+function PaymentsMade({ payments, refunds }: { readonly payments: readonly PaymentLine[]; readonly refunds: readonly PaymentLine[] }) {
+  if (payments.length === 0 && refunds.length === 0) return null;
+  return (
+    <ul className="payments-made" aria-label="Tus pagos">
+      {payments.map((line) => (
+        <li key={`p${line.at}${line.method}`}>{paymentText(line)}</li>
+      ))}
+      {refunds.map((line) => (
+        <li key={`r${line.at}${line.method}`}>{refundText(line)}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -144,6 +211,7 @@ function PaymentPage({ tipped, paymentUrl }: { readonly tipped: number; readonly
  */
 function PayWithMercadoPago({ owed, terms }: { readonly owed: number; readonly terms: PartyTerms }) {
   const signal = useSignal();
+  const outbox = usePageOutbox();
   const other = useDisclosure();
   const [said, setSaid] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -157,7 +225,7 @@ function PayWithMercadoPago({ owed, terms }: { readonly owed: number; readonly t
     if (opening) return;
     setSaid(null);
     setOpening(true);
-    void openCheckout(terms.payer, amount).then((answer) => {
+    void openCheckout(terms.payer, amount, outbox).then((answer) => {
       setSaid(answer);
       setOpening(false);
     });
@@ -175,7 +243,7 @@ function PayWithMercadoPago({ owed, terms }: { readonly owed: number; readonly t
         <p className="pay-said" role="status">
           {NEEDS_SIGNAL}
         </p>
-        {terms.partyPage && <PaymentPage tipped={owed} paymentUrl={terms.paymentUrl} />}
+        {terms.partyPage && terms.paymentUrl && <PaymentPage tipped={owed} paymentUrl={terms.paymentUrl} />}
       </>
     );
   }

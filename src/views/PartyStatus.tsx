@@ -1,7 +1,11 @@
 import { formatPesos, useTabTotal, type TabStore } from '../tab/index.ts';
 import { paidLine, type TabStatus } from '../party/index.ts';
 
-/** What is paid on this tab: 'Pagado' with the amount, the time and, for Mercado Pago, the way; and what is owed if less came in. */
+/**
+ * What is paid on this tab: 'Pagado' with the amount, the time and, for Mercado Pago, the way; what is owed if less
+ * came in, or 'Saldo a favor' when more did (a re-saved bill, the host's 'Lo pago yo', two checkouts paid): the host
+ * gives it back.
+ */
 export function PaidMarkLine({ status, tab }: { readonly status: TabStatus | null; readonly tab: TabStore }) {
   const total = useTabTotal(tab);
   if (!status?.paid) return null;
@@ -12,6 +16,7 @@ export function PaidMarkLine({ status, tab }: { readonly status: TabStatus | nul
       Pagado {formatPesos(status.paid.amount)} · {line.time}
       {status.paid.method === 'mercadopago' && ' · Mercado Pago'}
       {total !== undefined && line.owed > 0 && <strong className="paid-mark-owed"> Debe {formatPesos(line.owed)} más</strong>}
+      {total !== undefined && line.credit > 0 && <strong className="paid-mark-credit"> Saldo a favor {formatPesos(line.credit)}</strong>}
     </p>
   );
 }

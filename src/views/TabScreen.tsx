@@ -6,6 +6,7 @@ import type { Guest } from '../guest/index.ts';
 import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, usePageOutbox, useSyncLine } from '../sync/hooks.ts';
 import { partyNameOf, useTabStatus } from '../party/index.ts';
+import { usePaymentReadBack } from '../payments/index.ts';
 import { guestTab, keepServerBill, useUnclaimed, type TabStore, type UnclaimedLine } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts, type PartyTerms } from './ConsumedProducts.tsx';
@@ -37,13 +38,20 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const mercadoPago = status?.mercadoPago === true;
   const paid = status?.paid?.amount ?? 0;
   const { id, party } = guest;
+  usePaymentReadBack(guest, status);
   // The status is read anew at each contact: the same account and notices keep the same object.
   const transferKey = JSON.stringify(status?.transfer ? { details: status.transfer, notices: status.transferNotices } : null);
   const transfer = useMemo(() => JSON.parse(transferKey) as PartyTerms['transfer'], [transferKey]);
+  // The payments and refunds are read anew at each contact: the same lines keep the same objects.
+  const linesKey = JSON.stringify([status?.payments ?? [], status?.refunds ?? []]);
+  const [payments, refunds] = useMemo(() => JSON.parse(linesKey) as [PartyTerms['payments'], PartyTerms['refunds']], [linesKey]);
+  const heard = status !== null;
+  const pending = status?.pending ?? 0;
+  const lastPayment = status?.lastPayment?.status ?? null;
   // One object while the terms hold: the tab below renders again only when they change.
   const terms = useMemo(
-    () => ({ paymentUrl, partyPage, final: over, mercadoPago, paid, payer: { id, party }, transfer }),
-    [paymentUrl, partyPage, over, mercadoPago, paid, id, party, transfer],
+    () => ({ paymentUrl, partyPage, final: over, heard, mercadoPago, paid, pending, lastPayment, payments, refunds, payer: { id, party }, transfer }),
+    [paymentUrl, partyPage, over, heard, mercadoPago, paid, pending, lastPayment, payments, refunds, id, party, transfer],
   );
   const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComments, undoReset: undoResetComments } = useOrderComment(guest);
 

@@ -18,7 +18,14 @@ test('two guests claim what nobody declared, race for the last unit, one claims 
   test.setTimeout(120_000);
   if (!baseURL) throw new Error('no baseURL');
   const suffix = Date.now().toString(36);
-  const party = (await asHost(baseURL, { action: 'create_party', name: `Cuenta ${suffix}`, date: '2026-11-28' })) as { code: string };
+  const party = (await asHost(baseURL, {
+    action: 'create_party',
+    name: `Cuenta ${suffix}`,
+    date: '2026-11-28',
+    paymentUrl: 'https://pago.example/cuenta',
+  })) as {
+    code: string;
+  };
   // Its guests pay at the party's page, whose address carries the amount 'agrees' reads; the checkout is pay-mercadopago.spec.ts's.
   await asHost(baseURL, { action: 'set_mercadopago', party: party.code, on: false });
   const link = `/f/${party.code}`;

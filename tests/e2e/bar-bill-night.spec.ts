@@ -25,7 +25,7 @@ import {
   tabTotalOf,
 } from './bar-bill-support.ts';
 import { consumed, expect, guestIdOf, syncLine, test } from './fixtures.ts';
-import { HOST_KEY, newPartyOnPage, order } from './host-support.ts';
+import { HOST_KEY, newPartyOnPage, order, partyPaysAt } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 
@@ -62,6 +62,7 @@ test('the night adds up: bill, claims, a race, the spread and a guest of honour;
   expect(code).not.toBe('');
   // Its guests pay at the party's page, whose address carries the amount 'agrees' reads; the checkout is pay-mercadopago.spec.ts's.
   await asHost(baseURL, { action: 'set_mercadopago', party: code, on: false });
+  await partyPaysAt('code = $1', 'https://pago.example/noche', [code]);
 
   // Two guests declare part of the bill: Ana one Summer Ale, Beto a Guinness.
   const ana = await phoneAt(browser, baseURL, `/f/${code}`, 'Ana Noche');

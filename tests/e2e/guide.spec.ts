@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { formatPesos as pesos } from '../../supabase/functions/_shared/rules.ts';
 import { agrees, asHost, claims, figure, phoneAt } from './bar-bill-support.ts';
 import { consumed, expect, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
-import { HOST_KEY, newPartyOnPage, order } from './host-support.ts';
+import { HOST_KEY, newPartyOnPage, order, partyPaysAt } from './host-support.ts';
 
 test.skip(HOST_KEY === '', 'npm start gives no host key: the host function is not wired into startProduct');
 // Small pictures: one pixel a CSS pixel.
@@ -48,6 +48,8 @@ test('the host’s night, step by step as the guide tells it, every step on scre
 
   // 2. Guests come in and order; the host watches the tabs.
   await asHost(baseURL, { action: 'set_mercadopago', party: code, on: false });
+  // Until step 6 its guests pay at a page of the party's own, whose address carries the amount 'agrees' reads (never the build's placeholder: issue 42).
+  await partyPaysAt('code = $1', 'https://pago.example/tere', [code]);
   const ana = await phoneAt(browser, baseURL, `/f/${code}`, 'Ana Pérez');
   const beto = await phoneAt(browser, baseURL, `/f/${code}`, 'Beto Soto');
   await order(ana, 'summer', SUMMER);
@@ -100,6 +102,7 @@ test('the host’s night, step by step as the guide tells it, every step on scre
   await picture(consumed(beto), 'cuenta-de-un-invitado');
 
   // 6. How the party is paid: Mercado Pago and the data to transfer to.
+  await partyPaysAt('code = $1', null, [code]);
   await page.getByRole('tab', { name: 'Pagos' }).click();
   const payments = page.getByRole('tabpanel', { name: 'Pagos' });
   // The switch shows what the function answered: ticked once the server holds it.

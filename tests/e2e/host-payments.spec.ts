@@ -180,9 +180,17 @@ test('the host sets how the party is paid, and a Mercado Pago payment shows on t
   const [lines] = await query<{ lines: { full_name: string; product_name: string; paid: boolean }[] }>(`select public.host_orders((${partyOf})) as lines`, [
     code,
   ]);
-  expect(rows.slice(1).map((line) => line.split(';').filter((_, index) => [0, 1, 4].includes(index)))).toEqual(
+  // The tabs' lines (each says whether it is paid), then each payment and its way (issue 42): Pía's Mercado Pago, Tere's mark.
+  const tabLines = rows.slice(1).filter((line) => /^(sí|no)$/.test(line.split(';')[4] ?? ''));
+  expect(tabLines.map((line) => line.split(';').filter((_, index) => [0, 1, 4].includes(index)))).toEqual(
     (lines?.lines ?? []).map((line) => [line.full_name, line.product_name, line.paid ? 'sí' : 'no']),
   );
-  expect(rows.slice(1).every((line) => line.split(';')[4] === 'sí')).toBe(true);
+  expect(tabLines.every((line) => line.split(';')[4] === 'sí')).toBe(true);
+  const payments = rows.slice(1 + tabLines.length).map((line) => line.split(';'));
+  expect(payments.map((line) => [line[0], line[1], line[6]])).toEqual([
+    ['Pía Pagadora', 'Pago', 'Mercado Pago'],
+    ['Tere Transfiere', 'Pago', 'Marcado por quien organiza'],
+  ]);
+  expect(payments.reduce((sum, line) => sum + Number(line[5]), 0)).toBe(figures.paid);
   for (const phone of phones) await phone.context().close();
 });

@@ -46,11 +46,19 @@ export async function partyTakesMercadoPago(partyWhere: string, on: boolean | nu
     );
 }
 
+/**
+ * The party's own payment page (null: none), as the owner's 'Nueva fiesta' sets it: the build names none (no
+ * placeholder), so a spec about paying at a page gives the party one.
+ */
+export async function partyPaysAt(partyWhere: string, page: string | null, values: unknown[] = []): Promise<void> {
+  await query(`update parties set payment_url = $${values.length + 1} where ${partyWhere}`, [...values, page]);
+}
+
 /** An earlier run's guests of these names leave, so a repeated run finds one row per name. */
 export async function forgetGuests(...names: string[]): Promise<void> {
   const ids = 'select id from users where full_name = any($1)';
   // Their payments and notices too (issue 33): each holds its guest, so a repeated run of a paying spec can forget them.
-  for (const table of ['provider_payments', 'payment_attempts', 'transfer_notices', 'host_paid_marks'])
+  for (const table of ['payment_refunds', 'payment_reads', 'provider_payments', 'payment_attempts', 'transfer_notices', 'host_paid_marks'])
     await query(`delete from ${table} where user_id in (${ids})`, [names]);
   await query(`delete from orders where user_id in (${ids})`, [names]);
   await query('delete from users where full_name = any($1)', [names]);

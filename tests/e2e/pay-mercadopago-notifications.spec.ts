@@ -66,38 +66,58 @@ test('the same notification delivered again and at once: one payment row, counte
   await host.context().close();
 });
 
-for (const [name, switches] of [
-  ['forged', { forgeSignature: true }],
-  ['stale', { staleSignature: true }],
-] as const) {
+for (const [name, switches] of [['forged', { forgeSignature: true }]] as const) {
   test(`a ${name} signature is answered 401 and changes nothing, however often it comes; the true one then counts`, async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     const party = await newParty(baseURL ?? '', `Firma ${name}`);
-    const guest = await payer(browser, baseURL ?? '', party, name === 'forged' ? 'Fernanda Falsa' : 'Esteban Viejo');
+    const guest = await payer(browser, baseURL ?? '', party, 'Fernanda Falsa');
     const host = await hostPage(browser, baseURL ?? '', party);
 
-    await misbehave(switches);
-    const payment = await payThroughCheckout(guest.phone);
+    // The guest's return, and the guest's tab searching its open checkout, would read the payment back on their own
+    // (issue 42): the return is lost and the tab closed, so only the notifications could say it here.
+    await misbehave({ ...switches, loseReturn: true });
+    const payment = await payThroughCheckout(guest.phone, { lostReturn: true });
+    await guest.phone.close();
     // Refused, and delivered again with backoff: refused again.
     await expect.poll(async () => (await answered(payment)).slice(0, 2), { timeout: 20_000 }).toEqual([401, 401]);
     expect(await recorded(guest.guestId)).toEqual([]);
-    await everyoneAgrees(guest, host, party, 0, ['no', 'no']);
     expect(new Set(await answered(payment))).toEqual(new Set([401]));
     expect(await recorded(guest.guestId)).toEqual([]);
 
     // The same, straight at the product's origin: 401 with the reason in Spanish.
-    const now = Date.now();
-    const refused = await sendNotification(baseURL ?? '', payment, name === 'forged' ? `${SECRET}-falso` : SECRET, name === 'forged' ? now : now - 3_600_000);
+    const refused = await sendNotification(baseURL ?? '', payment, `${SECRET}-falso`, Date.now());
     expect(refused).toEqual({ status: 401, body: { error: PAYMENT_ERRORS.badSignature } });
     expect(await recorded(guest.guestId)).toEqual([]);
 
-    // Signed as Mercado Pago signs, now: Mercado Pago's resend counts, once.
+    // Signed as Mercado Pago signs, now: Mercado Pago's resend counts, once; the guest opens the tab again and sees it.
     await behave();
     await notify(payment);
     await expect.poll(async () => (await answered(payment)).at(-1), { timeout: 20_000 }).toBe(200);
-    await everyoneAgrees(guest, host, party, 8129, ['sí', 'sí']);
+    const phone = await guest.phone.context().newPage();
+    await phone.goto(`/f/${party.code}`);
+    await everyoneAgrees({ ...guest, phone }, host, party, 8129, ['sí', 'sí']);
     expect(await recorded(guest.guestId)).toHaveLength(1);
     await guest.phone.context().close();
     await host.context().close();
   });
 }
+
+test('a true signature an hour old is taken (issue 42): it only names a payment, read back from Mercado Pago and counted once', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const party = await newParty(baseURL ?? '', 'Firma vieja');
+  const guest = await payer(browser, baseURL ?? '', party, 'Esteban Viejo');
+  const host = await hostPage(browser, baseURL ?? '', party);
+  await misbehave({ staleSignature: true });
+  const payment = await payThroughCheckout(guest.phone, { amount: 4840 });
+  await expect.poll(() => answered(payment), { timeout: 20_000 }).toEqual([200]);
+  await behave();
+  const again = await sendNotification(baseURL ?? '', payment, SECRET, Date.now() - 3_600_000);
+  expect(again.status).toBe(200);
+  expect(await recorded(guest.guestId)).toHaveLength(1);
+  await everyoneAgrees(guest, host, party, 4840, ['sí', 'no']);
+  await guest.phone.context().close();
+  await host.context().close();
+});

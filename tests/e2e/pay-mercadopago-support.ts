@@ -75,6 +75,7 @@ export async function hostPage(browser: Browser, baseURL: string, party: TestPar
 export interface Payer {
   readonly phone: Page;
   readonly guestId: string;
+  readonly name: string;
   /** The tab with tip: what the guest owes before paying. */
   readonly tipped: number;
 }
@@ -87,7 +88,7 @@ export async function payer(browser: Browser, baseURL: string, party: TestParty,
   await expect(syncLine(phone)).toHaveText(SYNCED);
   const guestId = await guestIdOf(phone);
   await expect.poll(async () => (await query('select 1 from orders where user_id = $1 and active', [guestId])).length).toBe(2);
-  return { phone, guestId, tipped: 8129 };
+  return { phone, guestId, name, tipped: 8129 };
 }
 
 /** Back on the app's tab: the page shows again and the tab asks the server what is paid (the address it came back to counts for nothing). */
@@ -109,6 +110,8 @@ export async function payThroughCheckout(
     readonly button?: 'Pagar' | 'Rechazar';
     /** Done once the checkout shows, before its button: the checkout needed the payments function, the notification need not find it. */
     readonly beforePaying?: () => Promise<void>;
+    /** The stand-in is told to lose the guest's return (`loseReturn`): the checkout ends on its receipt. */
+    readonly lostReturn?: boolean;
   } = {},
 ): Promise<string> {
   await backOnTheTab(phone);
@@ -128,8 +131,14 @@ export async function payThroughCheckout(
   await expect(button).toBeVisible();
   await how.beforePaying?.();
   await button.click();
-  await checkout.waitForURL((url) => url.origin === new URL(phone.url()).origin);
-  const paymentId = new URL(checkout.url()).searchParams.get('payment_id') ?? '';
+  let paymentId: string;
+  if (how.lostReturn) {
+    // The guest never goes back through the checkout's return: its receipt names the payment.
+    paymentId = (await checkout.locator('.payment-id').textContent()) ?? '';
+  } else {
+    await checkout.waitForURL((url) => url.origin === new URL(phone.url()).origin);
+    paymentId = new URL(checkout.url()).searchParams.get('payment_id') ?? '';
+  }
   await checkout.close();
   expect(paymentId).toMatch(/^\d+$/);
   return paymentId;
@@ -210,10 +219,18 @@ export async function everyoneAgrees(guest: Payer, host: Page, party: TestParty,
 
   // The CSV the host downloads: each line paid as host_orders has it, and as the amount covers it.
   const [download] = await Promise.all([host.waitForEvent('download'), host.getByRole('button', { name: 'Descargar CSV' }).click()]);
-  const lines = (await readFile(await download.path(), 'utf8')).slice(1).trimEnd().split('\r\n').slice(1);
-  const fromCsv = lines
-    .map((text) => text.split(';'))
+  const rows = (await readFile(await download.path(), 'utf8'))
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((text) => text.split(';'));
+  // The tabs' lines say whether they are paid; the money's lines follow: each payment (Pago) and refund (Devuelto).
+  const fromCsv = rows
+    .filter((row) => row[4] === 'sí' || row[4] === 'no')
     .map(([name, product, price, , paidMark]) => `${name ?? ''}|${product ?? ''}|${price ?? ''}|${paidMark ?? ''}`);
+  const paidInCsv = rows.filter((row) => row[0] === guest.name).reduce((sum, row) => sum + Number(row[5] || 0) - Number(row[7] || 0), 0);
+  expect(paidInCsv).toBe(paid);
   const [orders] = await query<{ lines: { full_name: string; product_name: string; product_price: number; paid: boolean }[] }>(
     'select public.host_orders(parties.id) as lines from parties where parties.code = $1',
     [party.code],

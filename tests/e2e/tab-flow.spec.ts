@@ -1,12 +1,18 @@
 import pg from 'pg';
 import { addProduct, consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
-import { partyTakesMercadoPago } from './host-support.ts';
+import { partyPaysAt, partyTakesMercadoPago } from './host-support.ts';
 
 const PAYMENT_PAGE = 'https://pago.example/bar-tab';
 
 // These guests pay at the party's page; Mercado Pago's checkout is pay-mercadopago.spec.ts's.
-test.beforeAll(() => partyTakesMercadoPago('is_default', false));
-test.afterAll(() => partyTakesMercadoPago('is_default', null));
+test.beforeAll(async () => {
+  await partyTakesMercadoPago('is_default', false);
+  await partyPaysAt('is_default', PAYMENT_PAGE);
+});
+test.afterAll(async () => {
+  await partyTakesMercadoPago('is_default', null);
+  await partyPaysAt('is_default', null);
+});
 
 test.beforeEach(async ({ context }) => {
   // The payment page is outside this machine; answer for it so the new tab loads.

@@ -11,7 +11,7 @@ import { seededRandom } from '../../scripts/lib/seeded-random.ts';
 import { formatPesos } from '../../supabase/functions/_shared/rules.ts';
 import { activeIds, allOrders, chargedTotal, MODEL_PICKS, newModel, setActive, type TabModel } from '../support/tab-model.ts';
 import { consumed, enterName, expect, guestIdOf, SCREENSHOTS_DIR, syncLine, test } from './fixtures.ts';
-import { partyTakesMercadoPago } from './host-support.ts';
+import { partyPaysAt, partyTakesMercadoPago } from './host-support.ts';
 
 const QUERIES: Readonly<Record<string, string>> = { 'Summer Ale 500cc': 'summer ale 5', 'Tabla Irish': 'tabla irish', 'Aperol Spritz': 'aperol' };
 const SLOW = { timeout: 15_000 };
@@ -386,8 +386,14 @@ test.describe('no figure the phone does not hold', () => {
 
 test.describe('a pick the server refused', () => {
   // 'Ir a pagar' here is the party's page, whose address carries the amount; the checkout is pay-mercadopago.spec.ts's.
-  test.beforeAll(() => partyTakesMercadoPago('is_default', false));
-  test.afterAll(() => partyTakesMercadoPago('is_default', null));
+  test.beforeAll(async () => {
+    await partyTakesMercadoPago('is_default', false);
+    await partyPaysAt('is_default', 'https://pago.example/fiesta');
+  });
+  test.afterAll(async () => {
+    await partyTakesMercadoPago('is_default', null);
+    await partyPaysAt('is_default', null);
+  });
   test('stays struck through with its reason and Quitar, out of both totals and Ir a pagar; the line keeps saying so', async ({ page, context }) => {
     await page.goto('/');
     await enterName(page, 'Ana Rechazada');

@@ -18,6 +18,12 @@ export function storeGuest(fullName = 'Ana María', id = GUEST_ID): void {
   localStorage.setItem('user', JSON.stringify({ id, full_name: fullName }));
 }
 
+/** What an earlier visit heard of the guest's party (`my_tab_status`, kept for no signal): a party that pays at `paymentUrl`. */
+export function heardParty(paymentUrl: string, id = GUEST_ID): void {
+  const status = { party: { name: 'Fiesta de prueba', payment_url: paymentUrl, closed_at: null }, paid_mark: null, known: true };
+  localStorage.setItem('tabStatus', JSON.stringify({ [id]: status }));
+}
+
 /** The page's outbox as main.tsx builds it, with the tab's kinds and the transfer notices', never started: the queue's own tests flush. */
 function pageOutbox() {
   const outbox = createOutbox({ database: phoneDatabase, lock: inProcessLock(), appVersion: 'test' });

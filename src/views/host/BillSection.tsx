@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { NO_BILL, spreadWords, useHostBill, type BillState, type HostBill } from '../../host/bill-section.ts';
-import { formatPesos, keepMenu, keptMenu, useFeed, useHostMenu } from '../../host/index.ts';
+import { NO_BILL, spreadWords, useHostBill, type BillState, type HostBill, type LateOrder } from '../../host/bill-section.ts';
+import { formatClock, formatPesos, keepMenu, keptMenu, useFeed, useHostMenu } from '../../host/index.ts';
+import { AskFirst } from './AskFirst.tsx';
 import { BillForm } from './BillForm.tsx';
 
 /**
@@ -26,6 +27,7 @@ export default function BillSection({ active, code }: { readonly active: boolean
         <h2 className="card-title" id="host-bill-title">
           La cuenta del bar y lo declarado
         </h2>
+        {state.question && <AskFirst question={state.question} onAnswer={state.answer} />}
         {state.bill ? (
           <>
             <BillComparison bill={state.bill} />
@@ -84,6 +86,7 @@ function BillComparison({ bill }: { readonly bill: HostBill }) {
             : `Lo sin dueño (${formatPesos(bill.settlement.amount)}) lo paga quien organiza.`}
         </p>
       )}
+      {bill.late.length > 0 && <LateOrders orders={bill.late} />}
       {bill.totalOnly ? (
         <p className="note">La cuenta se guardó solo con su total: no hay detalle por producto.</p>
       ) : (
@@ -130,6 +133,26 @@ function BillComparison({ bill }: { readonly bill: HostBill }) {
         </div>
       )}
     </>
+  );
+}
+
+/** 'Llegó después de repartir': orders the server took after the settlement; each lowered what was spread (or what the host pays). */
+function LateOrders({ orders }: { readonly orders: readonly LateOrder[] }) {
+  const titleId = useId();
+  return (
+    <div className="host-bill-late">
+      <p className="host-label" id={titleId}>
+        Llegó después de repartir
+      </p>
+      <ul aria-labelledby={titleId}>
+        {orders.map((order, index) => (
+          <li key={`${order.receivedAt}|${String(index)}`}>
+            {order.productName} · <span className="price">{formatPesos(order.amount)}</span> · {order.fullName} · {formatClock(order.receivedAt)}
+          </li>
+        ))}
+      </ul>
+      <p className="note">Cada uno bajó la parte de lo sin dueño de todos: nada se cobra dos veces.</p>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { csvFileName, downloadText, parsePartyOrders, partyCsv, useHostSession } from '../../host/index.ts';
+import { csvFileName, downloadText, parsePartyMoney, parsePartyOrders, partyCsv, useHostSession } from '../../host/index.ts';
 
 /**
- * 'Descargar CSV': every active order, fresh from the server (it needs the signal).
+ * 'Descargar CSV': every line of every tab, and the money (payments and their ways, refunds, saldo a favor, what the
+ * host absorbed), fresh from the server (it needs the signal).
  * Its message takes a line of its own under the page's buttons (host.css), so it never pushes 'Salir' down.
  */
 export function DownloadCsv() {
@@ -14,9 +15,10 @@ export function DownloadCsv() {
     if (busy) return;
     setBusy(true);
     setMessage(null);
-    const answer = await places.ask({ action: 'orders' });
+    const [answer, moneyAnswer] = await Promise.all([places.ask({ action: 'orders' }), places.ask({ action: 'money' })]);
     const orders = answer.kind === 'ok' ? parsePartyOrders(answer.json) : null;
-    if (orders) downloadText(csvFileName(new Date()), partyCsv(orders));
+    const money = moneyAnswer.kind === 'ok' ? parsePartyMoney(moneyAnswer.json) : null;
+    if (orders && money) downloadText(csvFileName(new Date()), partyCsv(orders, money));
     else setMessage(answer.kind === 'offline' ? 'Sin señal: el CSV se descarga cuando vuelva la conexión.' : 'No se pudo armar el CSV; intenta de nuevo.');
     setBusy(false);
   }

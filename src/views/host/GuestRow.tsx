@@ -1,5 +1,17 @@
-import { memo } from 'react';
-import { formatClock, formatPesos, owesMore, useHostSession, productCount, type PartyGuest, type PendingMark, type TransferNotice } from '../../host/index.ts';
+import { memo, useState } from 'react';
+import {
+  formatClock,
+  formatPesos,
+  owesMore,
+  productCount,
+  refundsDue,
+  useHostSession,
+  useRefund,
+  type PartyGuest,
+  type PendingMark,
+  type RefundLine,
+  type TransferNotice,
+} from '../../host/index.ts';
 import { useDisclosure } from '../disclosure.ts';
 import { GuestOrders } from './GuestOrders.tsx';
 import { HonourRefusal, HonourStar, useHonourToggle } from './HonourToggle.tsx';
@@ -30,7 +42,13 @@ const FIELDS = [
   'mark_at',
   'provider_amount',
   'provider_at',
+  'credit',
+  'refundable',
+  'refund_asked',
 ] as const;
+
+const sameRefunds = (before: readonly RefundLine[], after: readonly RefundLine[]) =>
+  before.length === after.length && before.every((line, index) => line.amount === after.at(index)?.amount && line.at === after.at(index)?.at);
 
 const sameNotice = (before: TransferNotice | null, after: TransferNotice | null) =>
   before === after || (before !== null && after !== null && before.amount === after.amount && before.at === after.at);
@@ -42,7 +60,8 @@ const sameRow = (before: GuestRowProps, after: GuestRowProps) =>
   before.reminder === after.reminder &&
   before.honoured === after.honoured &&
   FIELDS.every((field) => before.guest[field] === after.guest[field]) &&
-  sameNotice(before.guest.transfer_notice, after.guest.transfer_notice);
+  sameNotice(before.guest.transfer_notice, after.guest.transfer_notice) &&
+  sameRefunds(before.guest.refunds, after.guest.refunds);
 
 /** One guest: name (tap for their tab), the guest of honour's star and the paid toggle, count, last tap, totals, how they paid, what is still owed and a reminder of it. */
 export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder, honoured = false }: GuestRowProps) {
@@ -65,7 +84,7 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder,
       </div>
       <HonourRefusal honour={honour} />
       <p className="host-guest-meta">
-        {productCount(guest.orders)} · último pedido {formatClock(guest.last_order_at)}
+        {guest.last_order_at === null ? 'Sin pedidos en su cuenta' : `${productCount(guest.orders)} · último pedido ${formatClock(guest.last_order_at)}`}
         {honoured && <span className="host-honoured"> · Invitado de honor: la fiesta paga su cuenta</span>}
       </p>
       <p className="host-guest-amounts">
@@ -84,6 +103,7 @@ export const GuestRow = memo(function GuestRow({ guest, mark, refusal, reminder,
         </a>
       )}
       <PaidNote guest={guest} />
+      <MoneyBack guest={guest} />
 
       <MarkStatus name={guest.full_name} mark={mark} refusal={refusal} />
       <div id={detail.regionId} hidden={!detail.open}>
@@ -119,6 +139,64 @@ function PaidNote({ guest }: { readonly guest: PartyGuest }) {
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * 'Saldo a favor $X' (paid past the tab with tip) and how it goes back: 'Devolver $X' for what came through Mercado
+ * Pago (the payments function asks it for a refund), 'Marcar como devuelto' for money paid otherwise, given back by
+ * hand; then each refund, 'Devuelto $X · HH:MM · Mercado Pago'.
+ */
+function MoneyBack({ guest }: { readonly guest: PartyGuest }) {
+  const refund = useRefund();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const due = refundsDue(guest);
+  async function giveBack(amount: number, way: 'mercadopago' | 'host') {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    setProblem(await refund(guest.id, amount, way));
+    setBusy(false);
+  }
+  if (guest.credit === 0 && guest.refund_asked === 0 && guest.refunds.length === 0 && problem === null) return null;
+  return (
+    <div className="host-money-back">
+      {guest.credit > 0 && <p className="host-credit">Saldo a favor {formatPesos(guest.credit)}</p>}
+      {guest.refunds.map((line) => (
+        <p key={`${line.at}|${line.method}`} className="host-paid-note host-refunded">
+          Devuelto {formatPesos(line.amount)} · {formatClock(line.at)} · {line.method === 'mercadopago' ? 'Mercado Pago' : 'a mano'}
+        </p>
+      ))}
+      {(due.mercadoPago > 0 || due.byHand > 0) && (
+        <div className="host-form-buttons">
+          {due.mercadoPago > 0 && (
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-busy={busy}
+              disabled={busy}
+              aria-label={`Devolver ${formatPesos(due.mercadoPago)} a ${guest.full_name}`}
+              onClick={() => void giveBack(due.mercadoPago, 'mercadopago')}
+            >
+              Devolver {formatPesos(due.mercadoPago)}
+            </button>
+          )}
+          {due.byHand > 0 && (
+            <button
+              type="button"
+              className="button button-quiet"
+              disabled={busy}
+              aria-label={`Marcar como devuelto ${formatPesos(due.byHand)} a ${guest.full_name}`}
+              onClick={() => void giveBack(due.byHand, 'host')}
+            >
+              Marcar como devuelto
+            </button>
+          )}
+        </div>
+      )}
+      <div aria-live="polite">{problem && <p className="host-error">{problem}</p>}</div>
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type WaysServer,
   type WaysState,
 } from '../../host/payment-ways.ts';
+import { env } from '../../config/env.ts';
 import { HostField } from './HostField.tsx';
 
 interface PaymentsSectionProps {
@@ -71,18 +72,22 @@ function statusText({ status }: WaysState): string {
   }
 }
 
-/** In one sentence, the ways a guest has to pay this party. */
+/** What 'Pagos' says when the party's guests have no way to pay (issue 42: exact). */
+export const NO_WAY_TO_PAY = 'Los invitados aún no tienen cómo pagar.';
+
+/** In one sentence, the ways a guest has to pay this party: the party's own page, else the installation's, counts too. */
 function WaysSummary({ ways, paymentUrl }: { readonly ways: PaymentWays; readonly paymentUrl: string | null }) {
-  const taken = [ways.mercadopago && 'Mercado Pago', ways.transfer && 'transferencia', paymentUrl && 'su página de pago'].filter(
-    (way) => typeof way === 'string',
-  );
-  return (
-    <p className="host-ways-summary">
-      {taken.length === 0
-        ? "Esta fiesta todavía no recibe pagos en la app: cuando alguien te pague, márcalo con 'Pagó' en su fila."
-        : `Esta fiesta recibe pagos con ${listed(taken)}.`}
-    </p>
-  );
+  const page = paymentUrl ? 'su página de pago' : env.paymentUrl ? 'la página de pago de esta instalación' : null;
+  const taken = [ways.mercadopago && 'Mercado Pago', ways.transfer && 'transferencia', page].filter((way) => typeof way === 'string');
+  if (taken.length === 0) {
+    return (
+      <p className="host-ways-summary host-ways-none" role="status">
+        <strong>{NO_WAY_TO_PAY}</strong> Activa Mercado Pago o guarda los datos para transferir; cuando alguien te pague de otra forma, márcalo con
+        &apos;Pagó&apos; en su fila.
+      </p>
+    );
+  }
+  return <p className="host-ways-summary">{`Esta fiesta recibe pagos con ${listed(taken)}.`}</p>;
 }
 
 /** 'a', 'a y b', 'a, b y c'. */

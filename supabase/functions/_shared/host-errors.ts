@@ -46,3 +46,10 @@ export const PHOTO_ERRORS = {
   tooLarge: 'La foto es demasiado grande para leerla en el servidor.',
   unread: 'El servidor no pudo leer la foto; el teléfono la lee.',
 } as const;
+
+/** The refusal's code when a change would move what guests who already paid owe: the page asks the host, then sends it confirmed. */
+export const MOVES_PAID = 'moves_paid';
+
+/** What the host is asked before such a change ('Sí, cambiar' or 'Cancelar'). */
+export const movesPaidQuestion = (guests: number): string =>
+  guests === 1 ? 'Esto cambia la cuenta de 1 invitado que ya pagó.' : `Esto cambia la cuenta de ${guests} invitados que ya pagaron.`;

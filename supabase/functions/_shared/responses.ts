@@ -9,6 +9,8 @@ export interface ErrorAnswer {
   readonly problems?: readonly { readonly line: number; readonly problem: string }[];
   readonly retryAfterSeconds?: number;
   readonly headers?: Record<string, string>;
+  /** What kind of refusal it is, for a page that answers it (e.g. 'moves_paid': ask the host first). */
+  readonly code?: string;
 }
 
 /** A JSON answer's headers: CORS, never cached, and the security headers last, so nothing replaces them. */
@@ -19,7 +21,12 @@ export function jsonHeaders(cors: Record<string, string>, extra: Record<string, 
 export function jsonError(answer: ErrorAnswer, cors: Record<string, string>): Response {
   const headers = jsonHeaders(cors, answer.headers);
   if (answer.retryAfterSeconds !== undefined) headers['Retry-After'] = String(answer.retryAfterSeconds);
-  const body = { error: answer.error, ...(answer.issues ? { issues: answer.issues } : {}), ...(answer.problems ? { problems: answer.problems } : {}) };
+  const body = {
+    error: answer.error,
+    ...(answer.code ? { code: answer.code } : {}),
+    ...(answer.issues ? { issues: answer.issues } : {}),
+    ...(answer.problems ? { problems: answer.problems } : {}),
+  };
   return new Response(JSON.stringify(body), { status: answer.status, headers });
 }
 

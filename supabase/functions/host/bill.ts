@@ -1,17 +1,22 @@
 /**
  * The host's actions on the bar's bill (issue 32), each one SQL function of
  * 20261130000100_bar_bill.sql: save the bill, read the comparison, settle what
- * was left, set the guest of honour. Kept apart from handler.ts, which only
- * routes these actions here and maps their refusals.
+ * was left, set the guest of honour. A save, a settlement or a guest of honour
+ * runs through host_bill_change (issue 42): undone, and refused 'moves_paid',
+ * when it changes what a guest who already paid owes and the host has not
+ * confirmed it; undone whole when it is refused. The comparison carries the
+ * orders that came after a settlement ('Llegó después de repartir'). Kept
+ * apart from handler.ts, which only routes these actions here and maps their
+ * refusals.
  */
 import type { Database, DatabaseAnswer } from '../_shared/database.ts';
 import { BILL_ERRORS, HOST_ERRORS } from '../_shared/host-errors.ts';
 import type { HostAction } from '../_shared/host-request.ts';
 import type { ErrorAnswer } from '../_shared/responses.ts';
 
-export type BillAction = Extract<HostAction, { action: 'save_bill' | 'bill' | 'settle_bill' | 'honour' }>;
+export type BillAction = Extract<HostAction, { action: 'save_bill' | 'bill' | 'settle_bill' | 'honour' | 'money' }>;
 
-const BILL_ACTION_NAMES: ReadonlySet<string> = new Set<BillAction['action']>(['save_bill', 'bill', 'settle_bill', 'honour']);
+const BILL_ACTION_NAMES: ReadonlySet<string> = new Set<BillAction['action']>(['save_bill', 'bill', 'settle_bill', 'honour', 'money']);
 
 export const isBillAction = (action: HostAction): action is BillAction => BILL_ACTION_NAMES.has(action.action);
 
@@ -34,22 +39,32 @@ function raceAsRefusal(answer: DatabaseAnswer): DatabaseAnswer {
   return { ok: true, text: JSON.stringify({ refused: 'bill_race' }) };
 }
 
+/** The comparison with the orders that arrived after what was left was settled. */
+async function withLateOrders(database: Database, p_party: string, answer: DatabaseAnswer): Promise<DatabaseAnswer> {
+  if (!answer.ok) return answer;
+  const comparison: unknown = JSON.parse(answer.text);
+  if (typeof comparison !== 'object' || comparison === null || !('billed' in comparison)) return answer;
+  const late = await database('bill_late_orders', { p_party });
+  if (!late.ok) return late;
+  return { ok: true, text: JSON.stringify({ ...comparison, late: JSON.parse(late.text) as unknown }) };
+}
+
+/** A change that may move what paid guests owe: asked first unless confirmed. */
+function change(database: Database, p_party: string, action: Extract<BillAction, { action: 'save_bill' | 'settle_bill' | 'honour' }>) {
+  const { action: p_action, confirm, ...args } = action;
+  return database('host_bill_change', { p_party, p_action, p_args: args, p_confirmed: confirm === true });
+}
+
 export async function billAction(database: Database, p_party: string, action: BillAction): Promise<DatabaseAnswer> {
   switch (action.action) {
     case 'save_bill':
-      return raceAsRefusal(
-        await database(
-          'host_save_bill',
-          'lines' in action
-            ? { p_party, p_lines: action.lines, p_total: null, p_printed_total: action.printedTotal }
-            : { p_party, p_lines: null, p_total: action.total, p_printed_total: null },
-        ),
-      );
-    case 'bill':
-      return database('host_bill', { p_party });
     case 'settle_bill':
-      return raceAsRefusal(await database('host_settle_bill', { p_party, p_by: action.by }));
+      return withLateOrders(database, p_party, raceAsRefusal(await change(database, p_party, action)));
     case 'honour':
-      return database('host_set_honour', { p_party, p_user_id: action.guestId, p_honoured: action.honoured });
+      return change(database, p_party, action);
+    case 'bill':
+      return withLateOrders(database, p_party, await database('host_bill', { p_party }));
+    case 'money':
+      return database('host_money', { p_party });
   }
 }

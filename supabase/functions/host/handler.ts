@@ -9,7 +9,9 @@ import { readBody } from '../_shared/body.ts';
 import { clientAddress } from '../_shared/client-address.ts';
 import { refuseRequest, withLastResort, type Handler, type RequestInfo } from '../_shared/gate.ts';
 import type { Database } from '../_shared/database.ts';
-import { HOST_ERRORS, invalidRequest } from '../_shared/host-errors.ts';
+import { HOST_ERRORS, invalidRequest, MOVES_PAID, movesPaidQuestion } from '../_shared/host-errors.ts';
+import { PAYMENT_ERRORS } from '../_shared/payment-errors.ts';
+import { formatPesos } from '../_shared/rules.ts';
 import {
   hostKeyOf,
   MAX_HOST_BODY_BYTES,
@@ -25,7 +27,7 @@ import { jsonError, type ErrorAnswer } from '../_shared/responses.ts';
 import { BILL_REFUSALS, billAction, isBillAction } from './bill.ts';
 import { readBillPhoto } from './bill-photo.ts';
 import { withoutKey } from './key.ts';
-import { isPaymentAction, paymentAction } from './payments.ts';
+import { isPaymentAction, paymentAction, refundAction, type Forwarded, type PaymentsFunction } from './payments.ts';
 import { newPartyKey, partyOf, scopeOfKey, sha256Hex, type Scope } from './scope.ts';
 import { HOST_KEY_TRIES, readHostSettings, type HostEnv, type HostSettings } from './settings.ts';
 
@@ -37,6 +39,8 @@ export interface HostHandlerOptions {
   readonly fetch?: typeof fetch;
   /** Wrong keys allowed per address and window (tests shorten the window). */
   readonly keyTries?: { readonly tries: number; readonly windowSeconds: number };
+  /** Where the payments function takes refunds (tests); `${SUPABASE_URL}/functions/v1/payments/refund` otherwise. */
+  readonly refundUrl?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -50,8 +54,16 @@ const REFUSALS: Readonly<Record<string, ErrorAnswer>> = {
   product_exists: { status: 409, error: HOST_ERRORS.productExists },
   unknown_menu_source: { status: 404, error: HOST_ERRORS.unknownMenuSource },
   paid_over_orders: { status: 409, error: HOST_ERRORS.paidOverOrders },
+  nothing_to_refund: { status: 409, error: PAYMENT_ERRORS.nothingToRefund },
   ...BILL_REFUSALS,
 };
+
+/** The refusals that say a figure: how many paid guests a change moves, what may be given back now. */
+function refusalWithFigure(refused: string, answer: { guests?: unknown; amount?: unknown }): ErrorAnswer | undefined {
+  if (refused === MOVES_PAID) return { status: 409, code: MOVES_PAID, error: movesPaidQuestion(Number(answer.guests)) };
+  if (refused === 'credit_changed') return { status: 409, error: `${PAYMENT_ERRORS.creditChanged} ${formatPesos(Number(answer.amount))}.` };
+  return undefined;
+}
 
 /**
  * A database refusal as what it is: a constraint or a race is the caller's to
@@ -75,6 +87,7 @@ function refusalOfDatabase(code: string | undefined, message: string): ErrorAnsw
 interface Context {
   readonly settings: HostSettings;
   readonly database: Database | null;
+  readonly payments: PaymentsFunction;
   readonly keyTries: { readonly tries: number; readonly windowSeconds: number };
   readonly log: (line: string) => void;
 }
@@ -83,7 +96,12 @@ export function createHostHandler(options: HostHandlerOptions): HostHandler {
   const settings = readHostSettings(options.env, options.restUrl);
   const log = (line: string) => (options.log ?? console.warn)(withoutKey(`host: ${line}`, settings.hostKey));
   const database = projectDatabase(settings, options.fetch);
-  const context: Context = { settings, database, keyTries: options.keyTries ?? HOST_KEY_TRIES, log };
+  const payments: PaymentsFunction = {
+    refundUrl: options.refundUrl ?? settings.refundUrl,
+    serviceRoleKey: settings.serviceRoleKey,
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+  };
+  const context: Context = { settings, database, payments, keyTries: options.keyTries ?? HOST_KEY_TRIES, log };
   const sayDeploymentWays = deploymentWaysSayer(database, settings.mercadoPagoAvailable, log);
   sayDeploymentWays();
   return withLastResort(settings.allowedOrigins, log, (request, info, cors) => {
@@ -154,15 +172,31 @@ async function perform(context: Context, database: Database, ask: HostAsk, cors:
     const error = party.status === 403 ? HOST_ERRORS.otherParty : party.status === 404 ? HOST_ERRORS.unknownParty : HOST_ERRORS.database;
     return jsonError({ status: party.status, error }, cors);
   }
+  if (action.action === 'refund') {
+    const refunded = await refundAction(database, context.payments, party.partyId, action);
+    return refunded !== null && 'ok' in refunded ? databaseAnswer(context, refunded, cors) : forwardedAnswer(context, refunded, cors);
+  }
   if (isPaymentAction(action))
     return databaseAnswer(context, await paymentAction(database, party.partyId, action, context.settings.mercadoPagoAvailable), cors);
   if (action.action === 'read_bill_photo') return photoAnswer(context, await readBillPhoto(context.settings.model, action.image), cors);
   return databaseAnswer(context, await partyAction(database, party.partyId, action), cors);
 }
 
+/** The payments function's own answer to 'Devolver', as it gave it; its silence a 502 the page says as such. */
+function forwardedAnswer(context: Context, answer: Forwarded, cors: Record<string, string>): Response {
+  if (answer === null || (answer.status >= 500 && !answer.text.startsWith('{'))) {
+    context.log('error: the payments function did not answer a refund');
+    return jsonError({ status: 502, error: PAYMENT_ERRORS.refundNoAnswer }, cors);
+  }
+  return new Response(answer.text, {
+    status: answer.status,
+    headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
 type PartyAction = Exclude<
   HostAction,
-  { action: 'parties' } | { action: 'create_party' } | { action: 'payment_ways' | 'set_mercadopago' | 'transfer_details' } | { action: 'read_bill_photo' }
+  { action: 'parties' } | { action: 'create_party' } | { action: 'payment_ways' | 'set_mercadopago' | 'transfer_details' | 'refund' } | { action: 'read_bill_photo' }
 >;
 
 /** The model's reading of the photo, or why not (the page then reads it on the phone); a model's failure in one log line. */
@@ -233,8 +267,10 @@ async function createParty(context: Context, database: Database, action: Extract
 /** The SQL function's `{ refused }` as the host's answer, or null for any other answer. */
 function refusalOf(text: string): ErrorAnswer | null {
   if (!text.startsWith('{"refused"')) return null;
-  const { refused } = JSON.parse(text) as { refused?: unknown };
-  return (typeof refused === 'string' ? REFUSALS[refused] : undefined) ?? null;
+  const answer = JSON.parse(text) as { refused?: unknown; guests?: unknown; amount?: unknown };
+  const { refused } = answer;
+  if (typeof refused !== 'string') return null;
+  return refusalWithFigure(refused, answer) ?? REFUSALS[refused] ?? null;
 }
 
 /** The SQL function's JSON as the answer; its `null` means an unknown guest, its `{ refused }` a refused edit. */

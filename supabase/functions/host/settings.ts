@@ -31,15 +31,19 @@ export interface HostSettings extends Project {
   readonly mercadoPagoAvailable: boolean;
   /** The vision model that reads a photo of the bar's bill (issue 41); null without OPENAI_API_KEY: the phone reads it. */
   readonly model: { readonly apiKey: string; readonly baseURL: string; readonly name: string } | null;
+  /** The payments function's refunds, on the same project: `${SUPABASE_URL}/functions/v1/payments/refund`. */
+  readonly refundUrl: string | undefined;
 }
 
 export function readHostSettings(env: HostEnv, restUrl?: string): HostSettings {
+  const supabaseUrl = value(env.SUPABASE_URL)?.replace(/\/+$/, '');
   return {
     hostKey: value(env.HOST_KEY),
     ...readProject(env, restUrl),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     mercadoPagoAvailable: value(env.MERCADOPAGO_ACCESS_TOKEN) !== undefined && value(env.MERCADOPAGO_WEBHOOK_SECRET) !== undefined,
     model: modelOf(env),
+    refundUrl: supabaseUrl ? `${supabaseUrl}/functions/v1/payments/refund` : undefined,
   };
 }
 

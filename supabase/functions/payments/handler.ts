@@ -1,22 +1,29 @@
 /**
- * The `payments` Edge Function as a web-standard handler (issue 33): a guest
- * asks for a Mercado Pago checkout of an amount of their own tab, or reads
- * what they paid and owe; Mercado Pago's notifications arrive at /webhook,
- * signed, and only the payment as Mercado Pago's API answers it is recorded.
- * Pure of Deno globals, so it runs the same under Deno, Supabase and Node.
+ * The `payments` Edge Function as a web-standard handler (issues 33 and 42):
+ * a guest asks for a Mercado Pago checkout of an amount of their own tab,
+ * reads what they paid and owe, or has a payment read back (the return from
+ * the checkout, or a search of a checkout still open); Mercado Pago's
+ * notifications arrive at /webhook, signed; the host function asks for
+ * refunds at /refund with the service role. Only a payment as Mercado Pago's
+ * API answers it is recorded. Pure of Deno globals, so it runs the same under
+ * Deno, Supabase and Node.
  */
 import { deploymentWaysSayer } from '../_shared/deployment-ways.ts';
-import { readBody, readBodyText } from '../_shared/body.ts';
+import { readBody } from '../_shared/body.ts';
 import { refuseRequest, withLastResort, type Handler } from '../_shared/gate.ts';
-import type { Database, DatabaseAnswer } from '../_shared/database.ts';
-import { checkNotificationSignature } from '../_shared/mercadopago-signature.ts';
+import type { Database } from '../_shared/database.ts';
+import { constantTimeEqual } from '../_shared/mercadopago-signature.ts';
 import { PAYMENT_ERRORS } from '../_shared/payment-errors.ts';
-import { MAX_PAYMENTS_BODY_BYTES, parseGuestPaymentRequest } from '../_shared/payments-request.ts';
+import { MAX_PAYMENTS_BODY_BYTES, parseGuestPaymentRequest, parseRefundRequest } from '../_shared/payments-request.ts';
 import { projectDatabase } from '../_shared/project.ts';
-import { jsonError, jsonHeaders } from '../_shared/responses.ts';
-import { formatPesos, isPartyCode, isUuid } from '../_shared/rules.ts';
-import { createMercadoPago, type MercadoPago, type ProviderPayment } from './mercadopago.ts';
-import { readPaymentsSettings, withoutSecrets, type PaymentsEnv, type PaymentsSettings } from './settings.ts';
+import { jsonError } from '../_shared/responses.ts';
+import { isPartyCode, isUuid } from '../_shared/rules.ts';
+import { checkout, searchOpenCheckouts } from './checkout.ts';
+import { databaseFailure, json, parsed, type Context, type Cors } from './context.ts';
+import { createMercadoPago } from './mercadopago.ts';
+import { notification, readAndRecord } from './read-back.ts';
+import { refund } from './refunds.ts';
+import { readPaymentsSettings, withoutSecrets, type PaymentsEnv } from './settings.ts';
 
 export interface PaymentsHandlerOptions {
   readonly env: PaymentsEnv;
@@ -24,24 +31,15 @@ export interface PaymentsHandlerOptions {
   readonly restUrl?: string;
   /** How the function reaches PostgREST and Mercado Pago (tests); the global fetch otherwise. */
   readonly fetch?: typeof fetch;
-  /** The clock a signature's age is read against (tests). */
+  /** The clock a checkout's expiry is set by (tests). */
   readonly now?: () => number;
   readonly log?: (line: string) => void;
 }
 
 export type PaymentsHandler = Handler;
 
-interface Context {
-  readonly settings: PaymentsSettings;
-  readonly database: Database | null;
-  readonly mercadoPago: MercadoPago | null;
-  readonly now: () => number;
-  readonly log: (line: string) => void;
-}
-
 const WEBHOOK_PATHS = new Set(['/webhook', '/payments/webhook', '/functions/v1/payments/webhook']);
-/** A notification's body is never read for what it says (only the payment read back counts); it is drained up to this. */
-const MAX_NOTIFICATION_BYTES = 16 * 1024;
+const REFUND_PATHS = new Set(['/refund', '/payments/refund', '/functions/v1/payments/refund']);
 
 export function createPaymentsHandler(options: PaymentsHandlerOptions): PaymentsHandler {
   const settings = readPaymentsSettings(options.env, options.restUrl);
@@ -55,15 +53,15 @@ export function createPaymentsHandler(options: PaymentsHandlerOptions): Payments
   return withLastResort(settings.allowedOrigins, log, (request, _info, cors) => {
     sayDeploymentWays();
     const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1');
-    return WEBHOOK_PATHS.has(path) ? notification(context, request, cors) : guestAsk(context, request, cors);
+    if (WEBHOOK_PATHS.has(path)) return notification(context, request, cors);
+    if (REFUND_PATHS.has(path)) return refundAsked(context, request, cors);
+    return guestAsk(context, request, cors);
   });
 }
 
-const json = (body: unknown, cors: Record<string, string>, status = 200) => new Response(JSON.stringify(body), { status, headers: jsonHeaders(cors) });
+// ─── The guest: a checkout, what is paid and owed, a payment read back ────────
 
-// ─── The guest: a checkout, or what is paid and owed ─────────────────────────
-
-async function guestAsk(context: Context, request: Request, cors: Record<string, string>): Promise<Response> {
+async function guestAsk(context: Context, request: Request, cors: Cors): Promise<Response> {
   const refusal = refuseRequest('payments', request, context.settings.allowedOrigins, cors);
   if (refusal) return refusal;
   const { database } = context;
@@ -75,129 +73,77 @@ async function guestAsk(context: Context, request: Request, cors: Record<string,
   if (code !== null && !isPartyCode(code)) return jsonError({ status: 404, error: PAYMENT_ERRORS.unknownGuest }, cors);
   const body = await readBody(request, MAX_PAYMENTS_BODY_BYTES, parseGuestPaymentRequest);
   if (!body.ok) return jsonError(body.answer, cors);
-  if (body.value.action === 'status') return status(context, database, guest, code, cors);
-  return checkout(context, database, { guest, code, amount: body.value.amount }, cors);
+  const ask = body.value;
+  switch (ask.action) {
+    case 'status':
+      return status(context, database, guest, code, cors);
+    case 'checkout':
+      return checkout(context, database, { guest, code, amount: ask.amount }, cors);
+    case 'return':
+      return readBack(context, database, { guest, code, reference: ask.external_reference, paymentId: ask.payment_id }, cors);
+    case 'reconcile':
+      return readBack(context, database, { guest, code, reference: null, paymentId: null }, cors);
+  }
 }
 
-async function status(context: Context, database: Database, guest: string, code: string | null, cors: Record<string, string>): Promise<Response> {
+async function status(context: Context, database: Database, guest: string, code: string | null, cors: Cors): Promise<Response> {
   const answer = await database('payment_status', { p_user: guest, p_code: code });
   if (!answer.ok) return databaseFailure(context, answer, cors);
-  const read = JSON.parse(answer.text) as { ways?: { mercadopago?: boolean } } | null;
+  const read = parsed(answer) as { ways?: { mercadopago?: boolean } } | null;
   if (read === null) return jsonError({ status: 404, error: PAYMENT_ERRORS.unknownGuest }, cors);
   const mercadopago = context.mercadoPago !== null && read.ways?.mercadopago === true;
   return json({ ...read, ways: { ...read.ways, mercadopago } }, cors);
 }
 
-interface CheckoutAsk {
+interface ReadBackAsk {
   readonly guest: string;
   readonly code: string | null;
-  readonly amount: number;
+  /** The checkout the guest came back from (its payment too); null: every checkout of the guest still open, searched. */
+  readonly reference: string | null;
+  readonly paymentId: string | null;
 }
-
-interface Started {
-  readonly refused?: string;
-  readonly owed?: number;
-  readonly attempt: string;
-  readonly full_name: string;
-  readonly party_name: string;
-  readonly party_code: string | null;
-}
-
-async function checkout(context: Context, database: Database, ask: CheckoutAsk, cors: Record<string, string>): Promise<Response> {
-  const { mercadoPago, settings } = context;
-  if (!mercadoPago || !settings.webhookUrl || !settings.appUrl) return jsonError({ status: 503, error: PAYMENT_ERRORS.notConfigured }, cors);
-  const answer = await database('payment_start', { p_user: ask.guest, p_code: ask.code, p_amount: ask.amount });
-  if (!answer.ok) return databaseFailure(context, answer, cors);
-  const started = JSON.parse(answer.text) as Started;
-  if (started.refused === 'unknown_guest') return jsonError({ status: 404, error: PAYMENT_ERRORS.unknownGuest }, cors);
-  if (started.refused === 'mercadopago_off') return jsonError({ status: 409, error: PAYMENT_ERRORS.noMercadoPago }, cors);
-  if (started.refused === 'nothing_owed') return jsonError({ status: 409, error: PAYMENT_ERRORS.nothingOwed }, cors);
-  if (started.refused === 'over_owed') {
-    return jsonError({ status: 409, error: `${PAYMENT_ERRORS.overOwed} (${formatPesos(started.owed ?? 0)}).` }, cors);
-  }
-  const backUrl = started.party_code ? `${settings.appUrl}/f/${started.party_code}` : `${settings.appUrl}/`;
-  const preference = await mercadoPago.createPreference({
-    reference: started.attempt,
-    title: `Cuenta de ${started.full_name} en ${started.party_name}`,
-    amount: ask.amount,
-    notificationUrl: settings.webhookUrl,
-    backUrl,
-  });
-  if (!preference.ok) {
-    context.log(`preference not created: ${preference.reason}`);
-    return jsonError({ status: 502, error: PAYMENT_ERRORS.provider }, cors);
-  }
-  return json({ init_point: preference.value.initPoint, attempt: started.attempt, amount: ask.amount }, cors);
-}
-
-function databaseFailure(context: Context, answer: Extract<DatabaseAnswer, { ok: false }>, cors: Record<string, string>): Response {
-  context.log(`database: ${answer.reason}`);
-  return jsonError({ status: 503, error: PAYMENT_ERRORS.database }, cors);
-}
-
-// ─── Mercado Pago's notification ─────────────────────────────────────────────
 
 /**
- * Answered fast, and only 200 once what Mercado Pago's API says is recorded:
- * a bad, missing or stale signature is 401 and changes nothing; Mercado Pago
- * or the database failing is 5xx, so Mercado Pago delivers it again.
+ * A lost notification costs nothing: the guest's return from the checkout has its payment read back, and a tab
+ * opened with a checkout still open has Mercado Pago searched for it, each recorded as a notification's read-back
+ * would be. Answers what the guest's status is then.
  */
-async function notification(context: Context, request: Request, cors: Record<string, string>): Promise<Response> {
-  if (request.method !== 'POST') return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: 'POST' } }, cors);
-  await readBodyText(request, MAX_NOTIFICATION_BYTES);
-  const { settings, database, mercadoPago } = context;
-  if (!settings.webhookSecret || !database || !mercadoPago) {
-    context.log('notification while payments are not configured');
-    return jsonError({ status: 503, error: PAYMENT_ERRORS.notConfigured }, cors);
+async function readBack(context: Context, database: Database, ask: ReadBackAsk, cors: Cors): Promise<Response> {
+  const { mercadoPago } = context;
+  if (!mercadoPago) return jsonError({ status: 503, error: PAYMENT_ERRORS.notConfigured }, cors);
+  if (ask.reference === null || ask.paymentId === null) {
+    const searched = await searchOpenCheckouts(context, database, mercadoPago, ask.guest, ask.code);
+    if (!searched.ok) return databaseFailure(context, searched, cors);
+    if (searched.refused) return readRefusal(searched.refused, searched.retryAfter, cors);
+    return status(context, database, ask.guest, ask.code, cors);
   }
-  const query = new URL(request.url).searchParams;
-  const dataId = query.get('data.id') ?? query.get('id');
-  const type = query.get('type') ?? query.get('topic');
-  const signed = await checkNotificationSignature(
-    settings.webhookSecret,
-    { dataId, requestId: request.headers.get('x-request-id'), signature: request.headers.get('x-signature') },
-    context.now(),
-  );
-  if (signed !== 'ok') {
-    context.log(`notification refused: signature ${signed}`);
-    return jsonError({ status: 401, error: PAYMENT_ERRORS.badSignature }, cors);
-  }
-  if (type !== 'payment') return json({ received: true, ignored: 'type' }, cors);
-  if (dataId === null || !/^\d{1,20}$/.test(dataId)) return jsonError({ status: 400, error: PAYMENT_ERRORS.badNotification }, cors);
-  const payment = await mercadoPago.readPayment(dataId);
-  if (!payment.ok) {
-    context.log(`payment ${dataId} not read: ${payment.reason}`);
-    // A payment Mercado Pago does not have is not ours to wait for; anything else is tried again.
-    if (payment.status === 404) return json({ received: true, ignored: 'unknown_payment' }, cors);
-    return jsonError({ status: payment.retry ? 500 : 502, error: PAYMENT_ERRORS.provider }, cors);
-  }
-  return record(context, database, dataId, payment.value, cors);
+  const reads = await database('payment_reads_for', { p_user: ask.guest, p_code: ask.code, p_reference: ask.reference });
+  if (!reads.ok) return databaseFailure(context, reads, cors);
+  const allowed = parsed(reads) as { refused?: string; retry_after?: number };
+  if (allowed.refused) return readRefusal(allowed.refused, allowed.retry_after, cors);
+  const done = await readAndRecord(context, database, mercadoPago, ask.paymentId);
+  if (!done.ok && !('status' in done && done.status === 404)) return jsonError({ status: 502, error: PAYMENT_ERRORS.provider }, cors);
+  return status(context, database, ask.guest, ask.code, cors);
 }
 
-async function record(context: Context, database: Database, dataId: string, payment: ProviderPayment, cors: Record<string, string>): Promise<Response> {
-  if (String(payment.id) !== dataId) {
-    context.log(`payment ${dataId} answered as ${String(payment.id)}`);
-    return jsonError({ status: 502, error: PAYMENT_ERRORS.provider }, cors);
+function readRefusal(refused: string, retryAfter: number | undefined, cors: Cors): Response {
+  if (refused === 'too_many') return jsonError({ status: 429, error: PAYMENT_ERRORS.tooManyReads, retryAfterSeconds: retryAfter ?? 600 }, cors);
+  if (refused === 'not_yours') return jsonError({ status: 404, error: PAYMENT_ERRORS.notYours }, cors);
+  return jsonError({ status: 404, error: PAYMENT_ERRORS.unknownGuest }, cors);
+}
+
+// ─── The host function's 'Devolver', with the service role ───────────────────
+
+async function refundAsked(context: Context, request: Request, cors: Cors): Promise<Response> {
+  if (request.method !== 'POST') return jsonError({ status: 405, error: 'Método no permitido: usa POST.', headers: { Allow: 'POST' } }, cors);
+  const { database, settings } = context;
+  const bearer = (request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+  // Only the project's own functions hold the service role: a browser never asks here.
+  if (!settings.serviceRoleKey || !database || !constantTimeEqual(bearer, settings.serviceRoleKey)) {
+    await request.body?.cancel().catch(() => undefined);
+    return jsonError({ status: 401, error: PAYMENT_ERRORS.notAllowed }, cors);
   }
-  // Pesos have no cents; a fraction Mercado Pago reports is not counted as more than it is.
-  const amount = Math.floor(payment.transaction_amount);
-  const refunded = Math.floor(payment.transaction_amount_refunded ?? 0);
-  const updatedAt = payment.date_last_updated ?? payment.date_approved ?? payment.date_created ?? new Date(context.now()).toISOString();
-  const answer = await database('payment_record', {
-    p_payment_id: dataId,
-    p_reference: payment.external_reference ?? null,
-    p_status: payment.status,
-    p_amount: amount,
-    p_refunded: refunded,
-    p_currency: payment.currency_id,
-    p_updated_at: updatedAt,
-    p_approved_at: payment.date_approved ?? null,
-  });
-  if (!answer.ok) {
-    context.log(`payment ${dataId} not recorded: ${answer.reason}`);
-    return jsonError({ status: 500, error: PAYMENT_ERRORS.database }, cors);
-  }
-  const recorded = JSON.parse(answer.text) as { recorded: boolean; reason?: string };
-  if (!recorded.recorded) context.log(`payment ${dataId} not ours: ${recorded.reason ?? 'another attempt'}`);
-  return json({ received: true, ...(recorded.recorded ? {} : { ignored: recorded.reason ?? 'reference' }) }, cors);
+  const body = await readBody(request, MAX_PAYMENTS_BODY_BYTES, parseRefundRequest);
+  if (!body.ok) return jsonError(body.answer, cors);
+  return refund(context, database, body.value, cors);
 }

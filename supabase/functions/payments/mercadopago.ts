@@ -1,8 +1,12 @@
 /**
- * The subset of Mercado Pago's API the function speaks: create a Checkout Pro
- * preference (POST /checkout/preferences) and read a payment back
- * (GET /v1/payments/{id}), with the access token as bearer. Only what the
- * payment read answers counts; the notification only says which to read.
+ * The subset of Mercado Pago's API the function speaks, with the access token
+ * as bearer: create a Checkout Pro preference that expires
+ * (POST /checkout/preferences) and expire it early when another takes its
+ * place (PUT /checkout/preferences/{id}); read a payment back
+ * (GET /v1/payments/{id}) or search a checkout's payments by its
+ * external_reference (GET /v1/payments/search); refund part of a payment
+ * (POST /v1/payments/{id}/refunds, with an X-Idempotency-Key). Only what a read
+ * answers counts; a notification only says which payment to read.
  */
 import { z } from 'zod';
 
@@ -15,6 +19,8 @@ export interface PreferenceAsk {
   readonly notificationUrl: string;
   /** The guest's party link. */
   readonly backUrl: string;
+  /** Until when it can be paid (Mercado Pago refuses a payment after). */
+  readonly expiresAt: Date;
 }
 
 export type ProviderAnswer<T> =
@@ -23,6 +29,8 @@ export type ProviderAnswer<T> =
   | { readonly ok: false; readonly retry: boolean; readonly status: number; readonly reason: string };
 
 const preferenceAnswer = z.object({ id: z.string(), init_point: z.url() });
+
+const refundRead = z.object({ id: z.union([z.number(), z.string()]), amount: z.number().nonnegative(), status: z.string().nullish() });
 
 const paymentAnswer = z.object({
   id: z.union([z.number(), z.string()]),
@@ -34,9 +42,23 @@ const paymentAnswer = z.object({
   date_approved: z.string().nullish(),
   date_last_updated: z.string().nullish(),
   date_created: z.string().nullish(),
+  /** Each refund of it, as Mercado Pago lists them on the payment. */
+  refunds: z.array(refundRead).nullish(),
 });
 
 export type ProviderPayment = z.output<typeof paymentAnswer>;
+
+const searchAnswer = z.object({ results: z.array(paymentAnswer) });
+
+/** A refund as Mercado Pago answers its creation. */
+const refundAnswer = z.object({
+  id: z.union([z.number(), z.string()]),
+  payment_id: z.union([z.number(), z.string()]).nullish(),
+  amount: z.number().nonnegative(),
+  status: z.string(),
+});
+
+export type ProviderRefund = z.output<typeof refundAnswer>;
 
 export interface MercadoPagoOptions {
   readonly apiUrl: string;
@@ -47,8 +69,17 @@ export interface MercadoPagoOptions {
 
 export interface MercadoPago {
   createPreference(ask: PreferenceAsk): Promise<ProviderAnswer<{ readonly id: string; readonly initPoint: string }>>;
+  /** The preference can no longer be paid (a newer checkout took its place, or it was paid). */
+  expirePreference(id: string, now: Date): Promise<ProviderAnswer<unknown>>;
   readPayment(id: string): Promise<ProviderAnswer<ProviderPayment>>;
+  /** Every payment of a checkout, newest first, by its external_reference. */
+  searchPayments(reference: string): Promise<ProviderAnswer<readonly ProviderPayment[]>>;
+  /** A refund of `amount` pesos of the payment; the same `key` asks for the same refund again, never a second one. */
+  refund(paymentId: string, amount: number, key: string): Promise<ProviderAnswer<ProviderRefund>>;
 }
+
+/** Mercado Pago's dates, as it writes them (ISO 8601 with milliseconds and the offset). */
+const isoDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
 export function createMercadoPago(options: MercadoPagoOptions): MercadoPago {
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -80,6 +111,8 @@ export function createMercadoPago(options: MercadoPagoOptions): MercadoPago {
         notification_url: ask.notificationUrl,
         back_urls: { success: ask.backUrl, pending: ask.backUrl, failure: ask.backUrl },
         auto_return: 'approved',
+        expires: true,
+        expiration_date_to: isoDate(ask.expiresAt),
       };
       const answer = await call(
         '/checkout/preferences',
@@ -88,6 +121,23 @@ export function createMercadoPago(options: MercadoPagoOptions): MercadoPago {
       );
       return answer.ok ? { ok: true, value: { id: answer.value.id, initPoint: answer.value.init_point } } : answer;
     },
+    expirePreference: (id, now) =>
+      call(
+        `/checkout/preferences/${encodeURIComponent(id)}`,
+        { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ expires: true, expiration_date_to: isoDate(now) }) },
+        z.unknown(),
+      ),
     readPayment: (id) => call(`/v1/payments/${encodeURIComponent(id)}`, { method: 'GET' }, paymentAnswer),
+    async searchPayments(reference) {
+      const query = new URLSearchParams({ external_reference: reference, sort: 'date_created', criteria: 'desc', limit: '30' });
+      const answer = await call(`/v1/payments/search?${query.toString()}`, { method: 'GET' }, searchAnswer);
+      return answer.ok ? { ok: true, value: answer.value.results } : answer;
+    },
+    refund: (paymentId, amount, key) =>
+      call(
+        `/v1/payments/${encodeURIComponent(paymentId)}/refunds`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Idempotency-Key': key }, body: JSON.stringify({ amount }) },
+        refundAnswer,
+      ),
   };
 }

@@ -223,6 +223,21 @@ describe('what a guest’s phone may know of its party', () => {
       // No function has said the deployment has Mercado Pago: the party does not take it yet.
       ways: { mercadopago: false, transfer: null },
       transfer_notices: [],
+      // Issue 42: the server has the guest; nothing given back, owed back, in process, nor a checkout open.
+      known: true,
+      refunds: [],
+      credit: 0,
+      pending: 0,
+      honoured: false,
+      last_payment: null,
+      checkout_open: false,
+    });
+    // A guest the server does not have yet still hears how the party is paid (the phone asks again once they arrive).
+    expect((await rpc('my_tab_status', {}, { guest: crypto.randomUUID() })).body).toMatchObject({
+      known: false,
+      ways: { mercadopago: false, transfer: null },
+      payments: [],
+      owed: null,
     });
   });
 

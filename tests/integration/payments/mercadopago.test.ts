@@ -7,67 +7,27 @@
  * summary and the database alike. Neither the token nor the secret is ever
  * in a log line or an answer.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEdgeFunction, type RunningEdgeFunction } from '../../../scripts/lib/edge-function.ts';
-import { startGateway, type RunningGateway } from '../../../scripts/lib/gateway.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn, type StandInPayment } from '../../../scripts/lib/mercadopago-standin.ts';
-import { freePort } from '../../../scripts/lib/ports.ts';
-import { PAYMENTS_ENV_NAMES } from '../../../supabase/functions/payments/settings.ts';
+import type { MercadoPagoStandIn, StandInPayment } from '../../../scripts/lib/mercadopago-standin.ts';
+import type { RunningGateway } from '../../../scripts/lib/gateway.ts';
 import { asGuest } from '../../support/as-guest.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import type { TestStack } from '../../support/stack.ts';
 import { guestWithOrders, product, type SeededGuest } from '../host/support.ts';
+import { startPaymentsWorld, type PaymentsWorld } from './support.ts';
 
-const NO_DOWNLOADS = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' };
-
+let world: PaymentsWorld;
 let stack: TestStack;
 let standIn: MercadoPagoStandIn;
 let gateway: RunningGateway;
-let payments: RunningEdgeFunction | null = null;
-let functionPort = 0;
-let denoDir: string;
-const logs: string[] = [];
-
-async function startPayments(): Promise<void> {
-  payments = await startEdgeFunction({
-    name: 'payments',
-    port: functionPort,
-    denoDir,
-    env: {
-      ...NO_DOWNLOADS,
-      SUPABASE_URL: gateway.url,
-      SUPABASE_SERVICE_ROLE_KEY: stack.stack.serviceRoleKey,
-      MERCADOPAGO_ACCESS_TOKEN: standIn.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: standIn.webhookSecret,
-      MERCADOPAGO_API_URL: standIn.url,
-    },
-    allowNet: [new URL(gateway.url).host, new URL(standIn.url).host],
-    allowEnv: PAYMENTS_ENV_NAMES,
-    onOutput: (line) => logs.push(line),
-  });
-}
+let logs: string[];
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  standIn = await startMercadoPagoStandIn({ retryBaseMs: 50, retryMaxMs: 400, maxAttempts: 40, log: (line) => logs.push(line) });
-  functionPort = await freePort();
-  // Laid out like the project: /rest/v1 → PostgREST, /functions/v1/payments → the function (Mercado Pago's notifications too).
-  gateway = await startGateway([
-    { prefix: '/rest/v1', target: stack.stack.restUrl, apiKeys: [stack.stack.anonKey, stack.stack.serviceRoleKey] },
-    { prefix: '/functions/v1/payments', target: () => `http://127.0.0.1:${functionPort}/payments` },
-  ]);
-  denoDir = mkdtempSync(join(tmpdir(), 'deno-dir-payments-'));
-  await startPayments();
+  world = await startPaymentsWorld();
+  ({ stack, standIn, gateway, logs } = world);
 });
 
 afterAll(async () => {
-  await payments?.stop();
-  await standIn.close();
-  await gateway.close();
-  await stack.stop();
-  rmSync(denoDir, { recursive: true, force: true });
+  await world.stop();
 });
 
 interface Answer {
@@ -283,14 +243,12 @@ describe('notifications', () => {
     await expectPaid(guest, 0, 4840);
   });
 
-  for (const [name, switches] of [
-    ['forged', { forgeSignature: true }],
-    ['stale', { staleSignature: true }],
-  ] as const) {
-    it(`answers a ${name} signature 401 and changes nothing; the true one then counts`, async () => {
+  for (const [name, switches] of [['forged', { forgeSignature: true }]] as const) {
+    it(`answers a ${name} signature 401 and changes nothing, with one line in the log; the true one then counts`, async () => {
       const guest = await newGuest();
       const before = standIn.deliveries.length;
       const preference = await checkout(guest, 4840);
+      const logged = logs.length;
       standIn.misbehave(switches);
       let payment: StandInPayment;
       try {
@@ -302,11 +260,31 @@ describe('notifications', () => {
       }
       expect(standIn.deliveries.slice(before, before + 3).map((delivery) => delivery.status)).toEqual([401, 401, 401]);
       expect(await storedPayments(guest)).toEqual([]);
+      // What npm start shows the operator: a line that says error, one per refusal, naming the payment and no secret.
+      const refused = logs.slice(logged).filter((line) => line.includes('payments: error: notification refused'));
+      expect(refused.length).toBeGreaterThanOrEqual(3);
+      expect(refused[0]).toContain(`data.id ${payment.id}`);
       await standIn.settled();
       expect(standIn.payment(payment.id)?.status).toBe('approved');
       await expectPaid(guest, 4840, 4840);
     });
   }
+
+  it('takes a true signature of any age (issue 42): a notification only names a payment to read, and reading it again changes nothing', async () => {
+    const guest = await newGuest();
+    const before = standIn.deliveries.length;
+    const preference = await checkout(guest, 4840);
+    standIn.misbehave({ staleSignature: true, duplicates: 2 });
+    try {
+      standIn.pay(preference.id, 'approved');
+      await standIn.settled();
+    } finally {
+      standIn.reset();
+    }
+    expect(standIn.deliveries.slice(before).map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+    expect(await storedPayments(guest)).toHaveLength(1);
+    await expectPaid(guest, 4840, 4840);
+  });
 
   it('answers 401 to a notification without a signature or with another id than the one signed', async () => {
     const guest = await newGuest();
@@ -336,14 +314,13 @@ describe('notifications', () => {
   it('records a notification that arrived while the function was down, when it comes again', async () => {
     const guest = await newGuest();
     const preference = await checkout(guest, 4840);
-    await payments?.stop();
-    payments = null;
+    await world.stopPayments();
     const before = standIn.deliveries.length;
     const payment = standIn.pay(preference.id, 'approved');
     await expect.poll(() => standIn.deliveries.slice(before).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     expect(standIn.deliveries.slice(before).every((delivery) => delivery.status !== 200)).toBe(true);
     expect(await storedPayments(guest)).toEqual([]);
-    await startPayments();
+    await world.startPayments();
     await standIn.settled();
     expect(standIn.deliveries.at(-1)).toMatchObject({ paymentId: payment.id, status: 200 });
     await expectPaid(guest, 4840, 4840);

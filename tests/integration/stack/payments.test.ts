@@ -107,3 +107,83 @@ describe('npm start with the Mercado Pago stand-in', () => {
     }
   });
 });
+
+describe('npm start, issue 42', () => {
+  /** A guest of the default party with a Summer Ale 500cc on the server ($4.840 with tip), through the app's origin. */
+  async function guestWithAle(name: string) {
+    const { appUrl, anonKey } = running();
+    const guest = crypto.randomUUID();
+    const rest = { apikey: anonKey ?? '', Authorization: `Bearer ${anonKey ?? ''}`, 'Content-Type': 'application/json', 'x-guest-id': guest };
+    await fetch(`${appUrl}/rest/v1/users`, { method: 'POST', headers: rest, body: JSON.stringify({ id: guest, full_name: name }) });
+    const order = { id: crypto.randomUUID(), user_id: guest, product_name: 'Summer Ale 500cc', product_price: 4400, created_at: new Date().toISOString() };
+    await fetch(`${appUrl}/rest/v1/orders`, { method: 'POST', headers: rest, body: JSON.stringify([order]) });
+    return { guest, rest, order };
+  }
+
+  async function payWhole(guest: string): Promise<number> {
+    const { appUrl, mercadoPago } = running();
+    const asked = await fetch(`${appUrl}/functions/v1/payments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-guest-id': guest },
+      body: JSON.stringify({ action: 'checkout', amount: 4840 }),
+    });
+    const { init_point: initPoint } = (await asked.json()) as { init_point: string };
+    const payment = mercadoPago.pay(new URL(initPoint).searchParams.get('pref_id') ?? '', 'approved');
+    await mercadoPago.settled();
+    return payment.id;
+  }
+
+  it('gives back a saldo a favor through Mercado Pago: the host function asks the payments function behind the same origin', async () => {
+    const { appUrl, anonKey, hostKey, mercadoPago } = running();
+    const { guest, rest, order } = await guestWithAle('Raúl Reembolso');
+    const payment = await payWhole(guest);
+    // The guest takes the beer off after paying: $4.840 owed back.
+    await fetch(`${appUrl}/rest/v1/orders?id=eq.${order.id}`, { method: 'PATCH', headers: rest, body: JSON.stringify({ active: false }) });
+    const status = (await (await fetch(`${appUrl}/rest/v1/rpc/my_tab_status`, { method: 'POST', headers: rest, body: '{}' })).json()) as { credit: number };
+    expect(status.credit).toBe(4840);
+    const host = { 'Content-Type': 'application/json', apikey: anonKey ?? '', Authorization: `Bearer ${anonKey ?? ''}` };
+    const refunded = await fetch(`${appUrl}/functions/v1/host`, {
+      method: 'POST',
+      headers: host,
+      body: JSON.stringify({ key: hostKey, action: 'refund', guestId: guest, amount: 4840, way: 'mercadopago' }),
+    });
+    expect(refunded.status).toBe(200);
+    expect(mercadoPago.refunds.filter((refund) => refund.payment_id === payment).map((refund) => refund.amount)).toEqual([4840]);
+    // Nobody but the project's functions asks the payments function for refunds.
+    const forged = await fetch(`${appUrl}/functions/v1/payments/refund`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${anonKey ?? ''}` },
+      body: JSON.stringify({ party: crypto.randomUUID(), guest, amount: 1 }),
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('prints one line, as npm start shows the functions’ lines, for a refused signature and for a payment that could not be recorded', async () => {
+    const { appUrl, mercadoPago } = running();
+    const { operatorConsole } = await import('../../../scripts/lib/operator-console.ts');
+    const before = logs.length;
+    expect((await fetch(`${appUrl}/functions/v1/payments/webhook?data.id=123&type=payment`, { method: 'POST', body: '{}' })).status).toBe(401);
+    // Mercado Pago says it received more than a peso amount can hold: the database refuses to record it.
+    const { guest } = await guestWithAle('Ramón Raro');
+    mercadoPago.misbehave({ wrongAmount: 2_000_000_000 });
+    try {
+      const asked = await fetch(`${appUrl}/functions/v1/payments`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-guest-id': guest },
+        body: JSON.stringify({ action: 'checkout', amount: 4840 }),
+      });
+      const { init_point: initPoint } = (await asked.json()) as { init_point: string };
+      mercadoPago.pay(new URL(initPoint).searchParams.get('pref_id') ?? '', 'approved');
+      await expect.poll(() => logs.slice(before).some((line) => line.includes('could not be recorded')), { timeout: 20_000 }).toBe(true);
+    } finally {
+      mercadoPago.reset();
+    }
+    const shown: string[] = [];
+    const terminal = operatorConsole(false, (line) => shown.push(line));
+    for (const line of logs.slice(before)) terminal.log(line);
+    terminal.close();
+    expect(shown.filter((line) => line.includes('notification refused'))).toHaveLength(1);
+    expect(shown.filter((line) => line.includes('could not be recorded')).length).toBeGreaterThanOrEqual(1);
+    for (const line of shown) expect(line).not.toContain(mercadoPago.webhookSecret);
+  });
+});

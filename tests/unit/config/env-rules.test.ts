@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYMENT_URL, parseBackend, parsePaymentUrl } from '../../../src/config/env-rules.ts';
+import { parseBackend, parsePaymentUrl, paymentWaysWarning } from '../../../src/config/env-rules.ts';
 
 describe('VITE_PAYMENT_URL', () => {
-  it('defaults when unset or blank', () => {
-    expect(parsePaymentUrl(undefined)).toBe(DEFAULT_PAYMENT_URL);
-    expect(parsePaymentUrl('  ')).toBe(DEFAULT_PAYMENT_URL);
+  it('is no page at all when unset or blank: no placeholder nobody owns', () => {
+    expect(parsePaymentUrl(undefined)).toBeNull();
+    expect(parsePaymentUrl('  ')).toBeNull();
+  });
+
+  it('warns the build only when neither a payment page nor Mercado Pago is there', () => {
+    expect(paymentWaysWarning(undefined, undefined)).toMatch(/^Aviso: ni VITE_PAYMENT_URL ni MERCADOPAGO_ACCESS_TOKEN/);
+    expect(paymentWaysWarning(' ', '')).not.toBeNull();
+    expect(paymentWaysWarning('https://pagos.cl/bar', undefined)).toBeNull();
+    expect(paymentWaysWarning(undefined, 'APP_USR-1')).toBeNull();
   });
 
   it('drops trailing slashes so the amount is one path segment', () => {

@@ -50,18 +50,40 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
     guestRow({ id: 'g1', full_name: 'Ana Pérez', orders: 2, total: 8_800, tipped: 9_680 }),
     guestRow({ id: 'g2', full_name: 'Beto Soto', orders: 1, total: 4_400, tipped: 4_840 }),
   ]);
-  const bill = { current: null as Comparison | null, refuse: null as HostAnswer | null, honour: null as string | null };
+  const bill = {
+    current: null as Comparison | null,
+    refuse: null as HostAnswer | null,
+    honour: null as string | null,
+    /** Paid guests a change would move (issue 42): refused 'moves_paid' until sent with confirm. */
+    movesPaid: 0,
+    late: [] as { product_name: string; amount: number; full_name: string; received_at: string }[],
+  };
+  const asksFirst = (action: HostCall): HostAnswer | null =>
+    bill.movesPaid > 0 && !('confirm' in action)
+      ? {
+          kind: 'refused',
+          status: 409,
+          code: 'moves_paid',
+          error:
+            bill.movesPaid === 1 ? 'Esto cambia la cuenta de 1 invitado que ya pagó.' : `Esto cambia la cuenta de ${bill.movesPaid} invitados que ya pagaron.`,
+          retryAfterSeconds: null,
+        }
+      : null;
   const calls: HostCall[] = [];
   const ask = async (key: string, action: HostCall): Promise<HostAnswer> => {
     calls.push(action);
     switch (action.action) {
       case 'bill':
         if (options.hold) await options.hold;
-        return bill.current ? { kind: 'ok', json: bill.current } : { kind: 'refused', status: 404, error: BILL_ERRORS.noBill, retryAfterSeconds: null };
+        return bill.current
+          ? { kind: 'ok', json: { ...bill.current, late: bill.late } }
+          : { kind: 'refused', status: 404, error: BILL_ERRORS.noBill, retryAfterSeconds: null };
       case 'menu':
         return { kind: 'ok', json: MENU };
       case 'save_bill': {
         if (bill.refuse) return bill.refuse;
+        const first = asksFirst(action);
+        if (first) return first;
         const lines = 'lines' in action ? action.lines : [];
         const listed = (name: string) => MENU.items.find((item) => item.name.toLowerCase() === name.toLowerCase())?.name ?? null;
         const billed = 'total' in action ? action.total : lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
@@ -91,15 +113,21 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
             difference: line.quantity * line.unitPrice,
           })),
         };
-        return { kind: 'ok', json: bill.current };
+        return { kind: 'ok', json: { ...bill.current, late: bill.late } };
       }
-      case 'settle_bill':
+      case 'settle_bill': {
         if (!bill.current) return { kind: 'refused', status: 404, error: BILL_ERRORS.noBill, retryAfterSeconds: null };
+        const first = asksFirst(action);
+        if (first) return first;
         bill.current = { ...bill.current, without_owner: 0, settlement: { by: action.by, amount: bill.current.to_spread, at: '2026-11-29T03:00:00Z' } };
         return { kind: 'ok', json: bill.current };
-      case 'honour':
+      }
+      case 'honour': {
+        const first = asksFirst(action);
+        if (first) return first;
         bill.honour = action.honoured ? action.guestId : null;
         return { kind: 'ok', json: { guest_of_honour: bill.honour } };
+      }
       case 'party': {
         const answer = await fake.ask(key, action);
         return answer.kind === 'ok' ? { kind: 'ok', json: { ...(answer.json as object), guest_of_honour: bill.honour } } : answer;
@@ -359,5 +387,59 @@ describe('the bar’s bill on the host’s page', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Invitado de honor: Ana Pérez' }));
     expect(await screen.findByRole('checkbox', { name: 'Invitado de honor: Ana Pérez', checked: false })).toBeVisible();
     expect(calls.filter((call) => call.action === 'honour').at(-1)).toEqual({ action: 'honour', guestId: 'g1', honoured: false });
+  });
+
+  it('asks first when a change moves what a guest who already paid owes: Cancelar changes nothing, Sí, cambiar sends it confirmed', async () => {
+    const { user, bill, calls } = await anasBill();
+    const panel = await openBill(user);
+    await user.type(within(panel).getByLabelText('Total de la cuenta del bar'), '20000');
+    await user.click(within(panel).getByRole('button', { name: 'Guardar el total' }));
+    await within(panel).findByText('Total de la cuenta del bar guardado: $20.000.');
+    bill.movesPaid = 1;
+    await user.type(within(panel).getByLabelText('Total de la cuenta del bar'), '25000');
+    await user.click(within(panel).getByRole('button', { name: 'Guardar el total' }));
+    const question = await within(panel).findByRole('alertdialog', { name: 'Esto cambia la cuenta de 1 invitado que ya pagó.' });
+    // The choice that moves no money has the focus.
+    expect(within(question).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    expect(await within(panel).findByText('No se cambió nada.')).toBeVisible();
+    expect(figure(panel, 'Cuenta del bar')).toBe('$20.000');
+    expect(calls.filter((call) => call.action === 'save_bill')).toHaveLength(2);
+
+    bill.movesPaid = 2;
+    await user.click(within(panel).getByRole('button', { name: 'Lo pago yo' }));
+    const plural = await within(panel).findByRole('alertdialog', { name: 'Esto cambia la cuenta de 2 invitados que ya pagaron.' });
+    await user.click(within(plural).getByRole('button', { name: 'Sí, cambiar' }));
+    expect(await within(panel).findByText('Lo sin dueño ($6.800) lo paga quien organiza.')).toBeVisible();
+    expect(calls.filter((call) => call.action === 'settle_bill')).toEqual([
+      { action: 'settle_bill', by: 'host' },
+      { action: 'settle_bill', by: 'host', confirm: true },
+    ]);
+    expect(within(panel).queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('lists the orders that came after the settlement: Llegó después de repartir', async () => {
+    const { user, bill } = await anasBill();
+    bill.late = [{ product_name: 'Guinness 500cc', amount: 5_990, full_name: 'Beto Soto', received_at: '2026-11-29T04:10:00Z' }];
+    const panel = await openBill(user);
+    await user.type(within(panel).getByLabelText('Total de la cuenta del bar'), '20000');
+    await user.click(within(panel).getByRole('button', { name: 'Guardar el total' }));
+    expect(await within(panel).findByText('Llegó después de repartir')).toBeVisible();
+    expect(within(panel).getByRole('list', { name: 'Llegó después de repartir' })).toHaveTextContent(/^Guinness 500cc · \$5\.990 · Beto Soto · \d\d:\d\d$/);
+  });
+
+  it('asks first when a guest of honour moves what a guest who paid owes, and sends it confirmed on Sí, cambiar', async () => {
+    const { user, bill, calls } = await anasBill();
+    bill.movesPaid = 1;
+    await user.click(screen.getByRole('button', { name: /Ana Pérez/ }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Invitado de honor: Ana Pérez' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Esto cambia la cuenta de 1 invitado que ya pagó.' });
+    expect(screen.getByRole('checkbox', { name: 'Invitado de honor: Ana Pérez' })).not.toBeChecked();
+    await user.click(within(question).getByRole('button', { name: 'Sí, cambiar' }));
+    expect(await screen.findByText(/Invitado de honor: la fiesta paga su cuenta/)).toBeVisible();
+    expect(calls.filter((call) => call.action === 'honour')).toEqual([
+      { action: 'honour', guestId: 'g1', honoured: true },
+      { action: 'honour', guestId: 'g1', honoured: true, confirm: true },
+    ]);
   });
 });

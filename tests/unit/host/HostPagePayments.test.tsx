@@ -114,3 +114,66 @@ describe('a transfer the guest says they made', () => {
     expect(beto.getByText(/^Pagó \$18\.689 a las/)).toBeInTheDocument();
   });
 });
+
+describe('a guest who paid past their tab (issue 42)', () => {
+  /** Paid $11.990 twice through Mercado Pago for an $11.990 tab. */
+  const TWICE = guestRow({
+    id: 'c',
+    full_name: 'Carla Doble',
+    tipped: 11_990,
+    paid_amount: 23_980,
+    paid_at: PAID_AT,
+    mark_amount: null,
+    mark_at: null,
+    provider_amount: 23_980,
+    provider_at: PAID_AT,
+    credit: 11_990,
+    refundable: 23_980,
+  });
+  /** Paid $11.990 in cash (the host's mark), then took an order off: $5.000 owed back by hand. */
+  const CASH = guestRow({ id: 'd', full_name: 'Diego Efectivo', total: 6_355, tipped: 6_990, paid_amount: 11_990, paid_at: PAID_AT, credit: 5_000 });
+
+  async function openWith(...guests: ReturnType<typeof guestRow>[]) {
+    const { server, ask } = fakeHostServer(KEY);
+    server.guests = guests;
+    const user = userEvent.setup();
+    render(<HostPage session={createHostSession({ ask, store: localHostStore })} />);
+    await user.type(screen.getByPlaceholderText('Clave para organizar'), KEY);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await screen.findByText('Total de la fiesta');
+    return { server, user };
+  }
+
+  it('says Saldo a favor on the row and in the party’s figures, and gives it back through Mercado Pago with Devolver', async () => {
+    const { server, user } = await openWith(TWICE);
+    const carla = rowOf('Carla Doble');
+    expect(carla.getByText('Saldo a favor $11.990')).toBeInTheDocument();
+    expect(carla.queryByText(/^Debe /)).toBeNull();
+    expect(totalOf('Saldo a favor')).toBe('$11.990');
+    expect(carla.queryByRole('button', { name: /^Marcar como devuelto/ })).toBeNull();
+    await user.click(carla.getByRole('button', { name: 'Devolver $11.990 a Carla Doble' }));
+    await vi.waitFor(() => expect(server.actions).toContainEqual({ action: 'refund', guestId: 'c', amount: 11_990, way: 'mercadopago' }));
+    expect(await rowOf('Carla Doble').findByText(/^Devuelto \$11\.990 · \d\d:\d\d · Mercado Pago$/)).toBeInTheDocument();
+    expect(rowOf('Carla Doble').queryByText(/^Saldo a favor/)).toBeNull();
+    expect(screen.queryByText('Saldo a favor', { selector: 'dt' })).toBeNull();
+  });
+
+  it('offers Marcar como devuelto for money paid otherwise, recorded by hand', async () => {
+    const { server, user } = await openWith(CASH);
+    const diego = rowOf('Diego Efectivo');
+    expect(diego.getByText('Saldo a favor $5.000')).toBeInTheDocument();
+    expect(diego.queryByRole('button', { name: /^Devolver/ })).toBeNull();
+    await user.click(diego.getByRole('button', { name: 'Marcar como devuelto $5.000 a Diego Efectivo' }));
+    await vi.waitFor(() => expect(server.actions).toContainEqual({ action: 'refund', guestId: 'd', amount: 5_000, way: 'host' }));
+    expect(await rowOf('Diego Efectivo').findByText(/^Devuelto \$5\.000 · \d\d:\d\d · a mano$/)).toBeInTheDocument();
+  });
+
+  it('keeps on the list a guest who paid and has nothing on their tab now, with what is owed back', async () => {
+    await openWith(
+      guestRow({ id: 'e', full_name: 'Elsa Reseteó', orders: 0, total: 0, tipped: 0, last_order_at: null, paid_amount: 4840, paid_at: PAID_AT, credit: 4840 }),
+    );
+    const elsa = rowOf('Elsa Reseteó');
+    expect(elsa.getByText('Sin pedidos en su cuenta')).toBeInTheDocument();
+    expect(elsa.getByText('Saldo a favor $4.840')).toBeInTheDocument();
+  });
+});

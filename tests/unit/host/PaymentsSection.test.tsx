@@ -89,9 +89,7 @@ describe('Pagos, a party’s ways of being paid', () => {
     const box = await ways().findByRole('checkbox', { name: 'Recibir pagos con Mercado Pago' });
     expect(box).toBeChecked();
     await user.click(box);
-    expect(
-      await ways().findByText("Esta fiesta todavía no recibe pagos en la app: cuando alguien te pague, márcalo con 'Pagó' en su fila."),
-    ).toBeInTheDocument();
+    expect(await ways().findByText('Los invitados aún no tienen cómo pagar.')).toBeInTheDocument();
     expect(calls).toContainEqual({ action: 'set_mercadopago', on: false });
     expect(stored.mercadopago).toBe(false);
     expect(ways().getByRole('checkbox', { name: 'Recibir pagos con Mercado Pago' })).not.toBeChecked();

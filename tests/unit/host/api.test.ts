@@ -28,6 +28,7 @@ describe('asking the host function', () => {
       status: 429,
       error: 'Demasiados intentos; espera un minuto.',
       retryAfterSeconds: 42,
+      code: null,
     });
     const wrong = answering(json(401, {}));
     expect(await askHost(endpoint, 'k', { action: 'party' }, { fetch: wrong })).toMatchObject({ kind: 'refused', error: 'Clave incorrecta.' });

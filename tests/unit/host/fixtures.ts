@@ -19,6 +19,10 @@ export const guestRow = (change: Partial<PartyGuest> = {}): PartyGuest => {
     provider_amount: null,
     provider_at: null,
     transfer_notice: null,
+    credit: 0,
+    refundable: 0,
+    refund_asked: 0,
+    refunds: [],
     ...paid,
   };
 };
@@ -28,7 +32,8 @@ export function partyOf(guests: readonly PartyGuest[]): Party {
   const tipped = guests.reduce((sum, guest) => sum + guest.tipped, 0);
   const paid = guests.reduce((sum, guest) => sum + (guest.paid_amount ?? 0), 0);
   const owed = guests.reduce((sum, guest) => sum + Math.max(0, guest.tipped - (guest.paid_amount ?? 0)), 0);
-  return { total, tipped, paid, owed, guests, guest_of_honour: null, info: null };
+  const credit = guests.reduce((sum, guest) => sum + Math.max(0, (guest.paid_amount ?? 0) - guest.tipped), 0);
+  return { total, tipped, paid, owed, credit, guests, guest_of_honour: null, info: null };
 }
 
 export interface FakeOrder {
@@ -84,6 +89,22 @@ function answer(server: ReturnType<typeof fakeHostServer>['server'], action: Hos
     case 'paid':
       server.guests = server.guests.map((row) => (row.id === action.guestId ? markedRow(row, action.paid ? (action.amount ?? row.tipped) : null) : row));
       return { id: action.guestId };
+    case 'money':
+      return { absorbed: null, payments: [], refunds: [], credits: [] };
+    case 'refund':
+      // Given back the way it came: the saldo a favor goes, a 'Devuelto' line stays.
+      server.guests = server.guests.map((row) =>
+        row.id === action.guestId
+          ? {
+              ...row,
+              paid_amount: (row.paid_amount ?? 0) - action.amount,
+              credit: row.credit - action.amount,
+              refundable: action.way === 'mercadopago' ? row.refundable - action.amount : row.refundable,
+              refunds: [...row.refunds, { amount: action.amount, at: new Date().toISOString(), method: action.way }],
+            }
+          : row,
+      );
+      return { refunded: action.amount };
   }
 }
 

@@ -8,8 +8,10 @@ const party = { total: 10_900, tipped: 11_990, paid: 0, owed: 11_990, guests: [g
 
 describe('reading the function’s answers', () => {
   it('accepts a party and keeps it as it is', () => {
-    expect(parseParty(party)).toEqual({ ...party, guest_of_honour: null, info: null });
-    expect(parseParty({ ...party, guests: [] })).toEqual({ ...party, guests: [], guest_of_honour: null, info: null });
+    // A party read before issue 42 names no saldo a favor: nothing is owed back.
+    expect(parseParty(party)).toEqual({ ...party, credit: 0, guest_of_honour: null, info: null });
+    expect(parseParty({ ...party, guests: [] })).toEqual({ ...party, credit: 0, guests: [], guest_of_honour: null, info: null });
+    expect(parseParty({ ...party, credit: 4840 })?.credit).toBe(4840);
     expect(parseParty({ ...party, guest_of_honour: 'g1' })?.guest_of_honour).toBe('g1');
   });
 
@@ -25,8 +27,18 @@ describe('reading the function’s answers', () => {
       { ...party, guests: [{ ...guestRow(), last_order_at: 'ayer' }] },
       { ...party, guests: [{ ...guestRow(), paid_amount: 100 }] },
       { ...party, guests: {} },
+      { ...party, credit: -1 },
+      { ...party, guests: [{ ...guestRow(), credit: 1.5 }] },
+      { ...party, guests: [{ ...guestRow(), refunds: [{ amount: 100, at: 'ayer', method: 'mercadopago' }] }] },
+      { ...party, guests: [{ ...guestRow(), refunds: [{ amount: 100, at: '2026-11-22T01:41:05Z', method: 'efectivo' }] }] },
     ];
     for (const value of broken) expect(parseParty(value), JSON.stringify(value)).toBeNull();
+  });
+
+  it('keeps a guest who paid with nothing on their tab now (no last order), and what is owed back and given back', () => {
+    const refunds = [{ amount: 4840, at: '2026-11-22T02:10:00Z', method: 'mercadopago' as const }];
+    const row = { ...guestRow(), orders: 0, total: 0, tipped: 0, last_order_at: null, credit: 4840, refundable: 4840, refund_asked: 0, refunds };
+    expect(parseParty({ ...party, guests: [row] })?.guests[0]).toEqual(row);
   });
 
   it('reads a guest’s orders and the CSV list', () => {
@@ -56,7 +68,7 @@ describe('reading the function’s answers', () => {
 
   it('reads back a kept snapshot, and nothing from a corrupt one', () => {
     expect(parseSnapshot(JSON.stringify({ party, receivedAt: 5 }))).toEqual({
-      party: { ...party, guest_of_honour: null, info: null },
+      party: { ...party, credit: 0, guest_of_honour: null, info: null },
       receivedAt: 5,
       code: null,
     });

@@ -62,6 +62,18 @@ describe('sorting the server’s answer', () => {
     ],
     ['the host function out of reach', { status: 0, error: 'offline' }, HOST_RULES, { kind: 'retry', retryAfterMs: undefined, error: 'offline' }],
     ['a code under the host’s rules is still the code’s', { status: 404, code: 'PGRST205' }, HOST_RULES, { kind: 'config', error: 'HTTP 404 · PGRST205' }],
+    [
+      'a bound that never lifts, though its status says later (the 21st transfer notice)',
+      { status: 429, code: 'PT429', message: 'Ya avisaste 20 transferencias' },
+      { refusedCodes: ['PT429'] },
+      { kind: 'reject', error: 'HTTP 429 · PT429 · Ya avisaste 20 transferencias' },
+    ],
+    [
+      'a 429 of another code under the same rules waits',
+      { status: 429 },
+      { refusedCodes: ['PT429'] },
+      { kind: 'retry', retryAfterMs: undefined, error: 'HTTP 429' },
+    ],
   ])('%s', (_, answer, rules, sorted) => {
     expect(sortAnswer(answer, rules)).toStrictEqual(sorted);
   });

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BackendConfig } from '../../../src/config/env-rules.ts';
-import { DEFAULT_PAYMENT_URL } from '../../../src/config/env-rules.ts';
 import { db } from '../../../src/db/database.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
 
 const backend = vi.hoisted(() => ({ current: null as BackendConfig | null }));
+/** The build's own payment page (VITE_PAYMENT_URL), for a party with none; null: the build names none. */
+const build = vi.hoisted(() => ({ paymentUrl: null as string | null }));
+const BUILD_PAGE = 'https://pagos.example/la-cuenta';
 
 vi.mock('../../../src/config/env.ts', async (importOriginal) => {
   const { env } = await importOriginal<typeof import('../../../src/config/env.ts')>();
@@ -15,6 +17,9 @@ vi.mock('../../../src/config/env.ts', async (importOriginal) => {
       ...env,
       get backend() {
         return backend.current;
+      },
+      get paymentUrl() {
+        return build.paymentUrl;
       },
     },
   };
@@ -31,6 +36,8 @@ interface PartyAnswer {
   readonly closed_at?: string | null;
   readonly payment_url?: string | null;
   readonly paid_mark?: { readonly paid_amount: number; readonly paid_at: string } | null;
+  /** False: the server does not have the guest yet (issue 42). */
+  readonly known?: boolean;
 }
 
 /** The server's answer to `my_tab_status`, with the headers the phone sent; anything else is not here. */
@@ -42,7 +49,7 @@ function statusServer(answer: PartyAnswer | 'no signal') {
     if (!url.endsWith('/rest/v1/rpc/my_tab_status')) return Promise.resolve(new Response('{}', { status: 404 }));
     asked.push(new Headers(init?.headers));
     const party = { name: 'Cumple de Vale', payment_url: answer.payment_url ?? null, closed_at: answer.closed_at ?? null };
-    const body = JSON.stringify({ party, paid_mark: answer.paid_mark ?? null });
+    const body = JSON.stringify({ party, paid_mark: answer.paid_mark ?? null, ...(answer.known === undefined ? {} : { known: answer.known }) });
     return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } }));
   });
   return asked;
@@ -57,6 +64,7 @@ async function tabWithOneSummerAle() {
 }
 
 beforeEach(() => {
+  build.paymentUrl = null;
   backend.current = { supabaseUrl: 'https://bar.example', supabaseAnonKey: 'anon.key' };
   storeGuest('Ana María');
 });
@@ -109,22 +117,62 @@ describe('the party is over', () => {
   });
 
   it('leaves an open party’s tab as it was, paying at the build’s page when the party names none', async () => {
+    build.paymentUrl = BUILD_PAGE;
     await tabWithOneSummerAle();
     const asked = statusServer({});
     renderApp();
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(searchField()).toBeInTheDocument();
     expect(screen.queryByText(OVER)).toBeNull();
-    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${DEFAULT_PAYMENT_URL}/4840`);
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${BUILD_PAGE}/4840`);
     expect(within(consumed()).getByRole('button', { name: 'Quitar Summer Ale 500cc' })).toBeInTheDocument();
   });
 
   it('pays at the build’s page when the party’s page could not take the amount (stored before the rule)', async () => {
+    build.paymentUrl = BUILD_PAGE;
     await tabWithOneSummerAle();
     statusServer({ ...CLOSED, payment_url: 'https://pago.example/vale?monto=' });
     renderApp();
     await screen.findByText(OVER);
-    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${DEFAULT_PAYMENT_URL}/4840`);
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', `${BUILD_PAGE}/4840`);
+  });
+
+  it('asks again once the guest’s row leaves the queue, while the server said it did not have the guest yet', async () => {
+    const asked = statusServer({ known: false, payment_url: 'https://pago.example/vale' });
+    storeGuest();
+    renderApp();
+    await waitFor(() => expect(asked).toHaveLength(1));
+    // The guest's first pick is queued (the queue changes): the status is asked again, ways and all.
+    await tabWithOneSummerAle();
+    await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(2));
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', 'https://pago.example/vale/4840');
+  });
+
+  it('never points at a page nobody owns: with no page, no Mercado Pago and no account, it says so and offers no Ir a pagar', async () => {
+    await tabWithOneSummerAle();
+    const asked = statusServer({});
+    renderApp();
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(await within(consumed()).findByText('Aún no hay cómo pagar desde la app: pregúntale a quien organiza.')).toBeInTheDocument();
+    expect(within(consumed()).queryByRole('link', { name: /Ir a pagar/ })).toBeNull();
+    expect(within(consumed()).queryByRole('button', { name: 'Ir a pagar' })).toBeNull();
+    expect(document.body.innerHTML).not.toContain('pago.example/bar-tab');
+  });
+
+  it('waits for the party’s ways before Ir a pagar goes anywhere: never a page it has not heard of', async () => {
+    build.paymentUrl = BUILD_PAGE;
+    await tabWithOneSummerAle();
+    // The server takes its time: until it answers, the button is there and goes nowhere.
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp();
+    const waiting = await within(consumed()).findByRole('button', { name: 'Ir a pagar' });
+    expect(waiting).toBeDisabled();
+    expect(within(consumed()).getByText('Buscando cómo se paga en esta fiesta…')).toBeInTheDocument();
+    expect(within(consumed()).queryByRole('link', { name: 'Ir a pagar' })).toBeNull();
+    const party = { name: 'Cumple de Vale', payment_url: 'https://pago.example/vale', closed_at: null };
+    answer(new Response(JSON.stringify({ party, paid_mark: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    expect(await within(consumed()).findByRole('link', { name: 'Ir a pagar' })).toHaveAttribute('href', 'https://pago.example/vale/4840');
   });
 });
 

@@ -127,7 +127,8 @@ describe('Transferir', () => {
   it('is not offered when the party takes no transfers', async () => {
     server(null);
     renderApp();
-    await consumed().findByRole('link', { name: 'Ir a pagar' });
+    // No page, no Mercado Pago and no account: the tab says there is no way yet, never a page nobody owns.
+    await consumed().findByText('Aún no hay cómo pagar desde la app: pregúntale a quien organiza.');
     // The status is kept as heard, then shown: once kept, one more turn and the tab has it.
     await waitFor(() => expect(localStorage.getItem('tabStatus')).toContain(GUEST_ID));
     await act(() => Promise.resolve());

@@ -2,7 +2,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guestTab } from '../../../src/tab/index.ts';
-import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
+import { GUEST_ID, heardParty, renderApp, storeGuest } from '../../support/render-app.tsx';
 
 vi.mock('../../../src/config/env.ts', async (importOriginal) => {
   const { env } = await importOriginal<typeof import('../../../src/config/env.ts')>();
@@ -53,6 +53,7 @@ const bar = () => screen.queryByRole('button', { name: /^Total con propina/ });
 describe('the sticky total', () => {
   it('shows the tipped total and the sync state while the totals are below the screen, and goes there on a tap', async () => {
     storeGuest();
+    heardParty('https://pago.example/vale');
     await guestTab(GUEST_ID).addOrder({ name: 'Tabla Irish', price: 16990 });
     await guestTab(GUEST_ID).addOrder({ name: 'Aperol Spritz', price: 6500 });
     const { user } = renderApp();

@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/database.ts';
 import { guestTab } from '../../../src/tab/index.ts';
 import { GUEST_ID, renderApp, searchField, storeGuest } from '../../support/render-app.tsx';
+
+// A build with its own payment page (VITE_PAYMENT_URL) and no server: the tab stays on the phone and pays there.
+vi.mock('../../../src/config/env.ts', async (importOriginal) => {
+  const { env } = await importOriginal<typeof import('../../../src/config/env.ts')>();
+  return { env: { ...env, paymentUrl: 'https://pago.example/bar-tab' } };
+});
 
 const consumed = () => screen.getByRole('region', { name: 'Productos consumidos' });
 const totalOf = (label: string) => within(consumed()).getByText(label).nextElementSibling?.textContent;

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { db, phoneDatabase } from '../../../src/db/database.ts';
 import type { Order } from '../../../src/tab/index.ts';
 import { guestTab } from '../../../src/tab/index.ts';
-import { GUEST_ID, renderApp, storeGuest } from '../../support/render-app.tsx';
+import { GUEST_ID, heardParty, renderApp, storeGuest } from '../../support/render-app.tsx';
 
 vi.mock('../../../src/config/env.ts', async (importOriginal) => {
   const { env } = await importOriginal<typeof import('../../../src/config/env.ts')>();
@@ -87,6 +87,7 @@ describe('a tab reopened', () => {
 describe('a pick the server refused', () => {
   it('stays on the tab struck through, with its reason and Quitar, and counts in no total', async () => {
     storeGuest();
+    heardParty('https://pago.example/vale');
     await db.orders.bulkAdd([stored('Summer Ale 500cc', 4400, 1), stored('Tabla Irish', 16990, 2, CLOSED_PARTY)]);
     const { user } = renderApp();
     const tab = within(consumed());
