@@ -196,7 +196,10 @@ function forwardedAnswer(context: Context, answer: Forwarded, cors: Record<strin
 
 type PartyAction = Exclude<
   HostAction,
-  { action: 'parties' } | { action: 'create_party' } | { action: 'payment_ways' | 'set_mercadopago' | 'transfer_details' | 'refund' } | { action: 'read_bill_photo' }
+  | { action: 'parties' }
+  | { action: 'create_party' }
+  | { action: 'payment_ways' | 'set_mercadopago' | 'transfer_details' | 'refund' }
+  | { action: 'read_bill_photo' }
 >;
 
 /** The model's reading of the photo, or why not (the page then reads it on the phone); a model's failure in one log line. */
