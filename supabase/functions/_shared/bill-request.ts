@@ -35,6 +35,12 @@ export const billActionSchemas = [
   z.object({ action: z.literal('bill') }),
   /** 'Repartir lo sin dueño' (guests) or 'Lo pago yo' (host). */
   z.object({ action: z.literal('settle_bill'), by: z.enum(['guests', 'host'], { error: 'by debe ser guests o host.' }) }),
+  /** 'Quitar' on a claim in a guest's detail: the claim back to '¿Alguien pidió esto?', also after the close; answered with the guest's detail. */
+  z.object({
+    action: z.literal('unclaim'),
+    guestId: z.custom<string>(isUuid, { error: 'guestId debe ser un UUID.' }),
+    claimId: z.custom<string>(isUuid, { error: 'claimId debe ser un UUID.' }),
+  }),
   /** 'Invitado de honor': set on a guest (moving it from another), or taken back. */
   z.object({
     action: z.literal('honour'),
@@ -43,4 +49,4 @@ export const billActionSchemas = [
   }),
 ] as const;
 
-export const BILL_ACTIONS = 'save_bill, bill, settle_bill u honour';
+export const BILL_ACTIONS = 'save_bill, bill, settle_bill, unclaim u honour';

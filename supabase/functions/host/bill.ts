@@ -1,17 +1,18 @@
 /**
  * The host's actions on the bar's bill (issue 32), each one SQL function of
  * 20261130000100_bar_bill.sql: save the bill, read the comparison, settle what
- * was left, set the guest of honour. Kept apart from handler.ts, which only
- * routes these actions here and maps their refusals.
+ * was left, set the guest of honour; and take a guest's claim back (issue 43,
+ * 20261204000100). Kept apart from handler.ts, which only routes these actions
+ * here and maps their refusals.
  */
 import type { Database, DatabaseAnswer } from '../_shared/database.ts';
 import { BILL_ERRORS } from '../_shared/host-errors.ts';
 import type { HostAction } from '../_shared/host-request.ts';
 import type { ErrorAnswer } from '../_shared/responses.ts';
 
-export type BillAction = Extract<HostAction, { action: 'save_bill' | 'bill' | 'settle_bill' | 'honour' }>;
+export type BillAction = Extract<HostAction, { action: 'save_bill' | 'bill' | 'settle_bill' | 'unclaim' | 'honour' }>;
 
-const BILL_ACTION_NAMES: ReadonlySet<string> = new Set<BillAction['action']>(['save_bill', 'bill', 'settle_bill', 'honour']);
+const BILL_ACTION_NAMES: ReadonlySet<string> = new Set<BillAction['action']>(['save_bill', 'bill', 'settle_bill', 'unclaim', 'honour']);
 
 export const isBillAction = (action: HostAction): action is BillAction => BILL_ACTION_NAMES.has(action.action);
 
@@ -46,6 +47,8 @@ export async function billAction(database: Database, p_party: string, action: Bi
       return database('host_bill', { p_party });
     case 'settle_bill':
       return raceAsRefusal(await database('host_settle_bill', { p_party, p_by: action.by }));
+    case 'unclaim':
+      return database('host_unclaim_bill_line', { p_party, p_user_id: action.guestId, p_claim: action.claimId });
     case 'honour':
       return database('host_set_honour', { p_party, p_user_id: action.guestId, p_honoured: action.honoured });
   }
