@@ -197,7 +197,7 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.bill_unit_within_line() FROM PUBLIC;
 
-CREATE OR REPLACE FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer DEFAULT 1, p_created_at timestamp with time zone DEFAULT now(), p_join boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer DEFAULT 1, p_created_at timestamp with time zone DEFAULT now(), p_join boolean DEFAULT false, p_saw_share boolean DEFAULT false)
  RETURNS json
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -298,7 +298,7 @@ begin
     end if;
   end if;
   if unit is null then
-    return public.bill_offer_or_refusal(p_id, guest, line, joining, units_left);
+    return public.bill_offer_or_refusal(p_id, guest, line, joining, units_left, joining or not coalesce(p_saw_share, false));
   end if;
   insert into public.bill_claims (id, party_id, user_id, line_id, unit_no, shares, share_no, unit_price, amount, product_name, created_at)
   values (p_id, party, guest, p_line, unit, p_shares, share, line.unit_price,
@@ -308,8 +308,8 @@ begin
   return public.bill_claim_json(held);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone, p_join boolean) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone, p_join boolean) TO anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone, p_join boolean, p_saw_share boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone, p_join boolean, p_saw_share boolean) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.deployment_takes_mercadopago()
  RETURNS boolean
@@ -2232,7 +2232,7 @@ $function$;
 REVOKE ALL ON FUNCTION public.bill_claim_json(p_claim public.bill_claims) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.bill_claim_json(p_claim public.bill_claims) TO service_role;
 
-CREATE OR REPLACE FUNCTION public.bill_offer_or_refusal(p_id uuid, p_guest uuid, p_line public.bar_bill_lines, p_join boolean, p_units_left bigint)
+CREATE OR REPLACE FUNCTION public.bill_offer_or_refusal(p_id uuid, p_guest uuid, p_line public.bar_bill_lines, p_join boolean, p_units_left bigint, p_offer boolean)
  RETURNS json
  LANGUAGE plpgsql
  STABLE
@@ -2251,7 +2251,7 @@ begin
   having not bool_or(claims.user_id = p_guest) and (count(claims.id) < units.shares or units.shares < 12)
   order by count(claims.id) < units.shares desc, units.unit_no
   limit 1;
-  if found then
+  if found and p_offer then
     shares := case when unit.taken < unit.shares then unit.shares else unit.shares + 1 end;
     return json_build_object(
       'id', p_id, 'line_id', p_line.id, 'product_name', coalesce(p_line.menu_name, p_line.product),
@@ -2279,4 +2279,4 @@ begin
     message = 'bill_line_declared: ya está anotado en las cuentas de la fiesta';
 end
 $function$;
-REVOKE ALL ON FUNCTION public.bill_offer_or_refusal(p_id uuid, p_guest uuid, p_line public.bar_bill_lines, p_join boolean, p_units_left bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.bill_offer_or_refusal(p_id uuid, p_guest uuid, p_line public.bar_bill_lines, p_join boolean, p_units_left bigint, p_offer boolean) FROM PUBLIC;

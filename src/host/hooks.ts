@@ -59,9 +59,14 @@ export interface DetailState {
   readonly status: DetailStatus;
 }
 
-/** One guest's active orders; asked again whenever `version` (their row's totals) changes. */
+/**
+ * One guest's lines; asked again whenever `version` (their row's totals) changes and at every read of the party, so an
+ * open detail follows the bill, the claims and the shares as the rows do (a guest of honour's row stays at $0 while
+ * their lines move).
+ */
 export function useGuestDetail(guestId: string, version: string): DetailState {
   const { feed, places } = useHostSession();
+  const readAt = useFeed().snapshot?.receivedAt ?? 0;
   const [state, setState] = useState<DetailState>(() => {
     const cached = feed.details.get(guestId) ?? null;
     return { detail: cached, status: cached ? 'ready' : 'loading' };
@@ -80,7 +85,7 @@ export function useGuestDetail(guestId: string, version: string): DetailState {
     return () => {
       current = false;
     };
-  }, [feed, places, guestId, version]);
+  }, [feed, places, guestId, version, readAt]);
   return state;
 }
 

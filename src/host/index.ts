@@ -9,6 +9,7 @@ export { openHostPage } from './page.ts';
 export { formatPartyDate, guestLink, todayIso, type ListedParty, type PartyInfo } from './parties.ts';
 export { lineLabel, markToSettle, owesMore, parsePartyOrders, type Party, type PartyGuest, type TransferNotice } from './party.ts';
 export { useHonour } from './honour.ts';
+export { useUnclaim } from './unclaim.ts';
 export type { HostSession } from './session.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
 export { hostReason } from '../../supabase/functions/_shared/host-errors.ts';

@@ -9,14 +9,18 @@ export const STATUS_EVERY_MS = 30_000;
 /** After a change reached the server (or was refused) while the bar's bill has lines to claim: what is left, asked once the writes settle. */
 export const AFTER_CLAIM_MS = 400;
 
+const NOTHING_SEEN = () => undefined;
+
 /**
  * The party's status as last heard: asked when the tab opens, when the signal
  * returns, when the page becomes visible and every 30 s. Until an answer comes,
  * what the phone heard before (a party that ended stays ended with no signal);
  * null when it never heard. An answer to an older question never replaces a
  * newer one's: the screen never goes back to a count the server has moved past.
+ * `billSeen` names the lines to claim the tab holds, which the server then
+ * sends again only when they changed.
  */
-export function useTabStatus(guest: StatusGuest): TabStatus | null {
+export function useTabStatus(guest: StatusGuest, billSeen: () => string | undefined = NOTHING_SEEN): TabStatus | null {
   const [status, setStatus] = useState<TabStatus | null>(() => lastTabStatus(guest.id));
   const backend = env.backend;
   const { id, party } = guest;
@@ -33,7 +37,7 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
       return true;
     };
     const ask = () => {
-      void readTabStatus(backend, { id, party }, newest(++asked)).then((heard) => {
+      void readTabStatus(backend, { id, party }, newest(++asked), billSeen()).then((heard) => {
         if (current && heard) setStatus(heard);
       });
     };
@@ -52,6 +56,6 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
       stopWatching();
       stop();
     };
-  }, [backend, id, party]);
+  }, [backend, id, party, billSeen]);
   return status;
 }

@@ -23,8 +23,9 @@ import {
   type SyncTransport,
 } from '../sync/queue.ts';
 import { checkActive, checkGuestRow, checkOrder, type ActiveEntry, type GuestRowEntry, type OrderEntry } from './entries.ts';
-import { claimKind } from './claims.ts';
+import { claimKind, unclaimKind } from './claims.ts';
 import { changeGuest, queueGuestAgain, refusedGuests, withoutRefusal } from './guest-rows.ts';
+import { refusedForGood } from './refusals.ts';
 
 /** Order ids per request: 40 UUIDs keep the URL near 1.6 KB. */
 export const RESET_CHUNK_IDS = 40;
@@ -178,6 +179,12 @@ function orderKind(database: PhoneDatabase, transport: Transport): OutboxKind<Or
     parked: (tx, entry, error) => changeOrder(tx, entry.row.id, (order) => ({ ...order, rejected: error })),
     // With its active flag as it is now (the guest may have taken it off since).
     retried: (tx, entry) => backToQueue(tx, 'orders', entry, withoutRejection, (order) => ({ ...entry.row, active: order.active })),
+    // Taken off the tab, the refused pick asks nothing more of the guest; tapped after the close, it is never taken.
+    async stands(tx, entry, error) {
+      const order = await tx.get('orders', entry.row.id);
+      if (order?.active !== true || order.rejected === undefined) return 'gone';
+      return refusedForGood(error) ? 'holds' : 'open';
+    },
     line: { queued: true, refused: 'orders' },
   };
 }
@@ -217,5 +224,5 @@ function activeKind(transport: Transport): OutboxKind<ActiveEntry> {
 
 /** The tab's kinds, sending over `transport` (the page's or the queue's worker's), marking the phone's records in `database`. */
 export function tabKinds(database: PhoneDatabase, transport: Transport): OutboxKind[] {
-  return [guestRowKind(transport), orderKind(database, transport), activeKind(transport), claimKind(database, transport)];
+  return [guestRowKind(transport), orderKind(database, transport), activeKind(transport), claimKind(database, transport), unclaimKind(transport)];
 }

@@ -114,9 +114,10 @@ revoke all on function public.bill_lock_product(uuid, text) from public;
 -- ─── A claim: what is asked, the share as it now is, or the true reason ──────
 
 -- When nothing can be taken as asked: the share of the line the guest could join
--- (an open unit first, else a full shared one that would grow by them), offered;
--- else the refusal that says why. Nothing is stored.
-create function public.bill_offer_or_refusal(p_id uuid, p_guest uuid, p_line public.bar_bill_lines, p_join boolean, p_units_left bigint)
+-- (an open unit first, else a full shared one that would grow by them), offered
+-- when `p_offer` (the phone did not show it); else the refusal that says why.
+-- Nothing is stored.
+create function public.bill_offer_or_refusal(p_id uuid, p_guest uuid, p_line public.bar_bill_lines, p_join boolean, p_units_left bigint, p_offer boolean)
 returns json
 language plpgsql stable set search_path = '' as $$
 declare
@@ -132,7 +133,7 @@ begin
   having not bool_or(claims.user_id = p_guest) and (count(claims.id) < units.shares or units.shares < 12)
   order by count(claims.id) < units.shares desc, units.unit_no
   limit 1;
-  if found then
+  if found and p_offer then
     shares := case when unit.taken < unit.shares then unit.shares else unit.shares + 1 end;
     return json_build_object(
       'id', p_id, 'line_id', p_line.id, 'product_name', coalesce(p_line.menu_name, p_line.product),
@@ -160,15 +161,19 @@ begin
     message = 'bill_line_declared: ya está anotado en las cuentas de la fiesta';
 end
 $$;
-revoke all on function public.bill_offer_or_refusal(uuid, uuid, public.bar_bill_lines, boolean, bigint) from public;
+revoke all on function public.bill_offer_or_refusal(uuid, uuid, public.bar_bill_lines, boolean, bigint, boolean) from public;
 
 drop function public.claim_bill_line(uuid, uuid, integer, timestamptz);
 
 -- 'Es mío' (1) or 'Lo compartimos' (2 to 12): a new unit, or a share of an open
 -- unit of that split; `p_join` ('Unirme', 'Sí, me uno'): only a share of what is
--- there, growing a full unit of one fewer by the joiner. The id is the phone's: a
+-- there, growing a full unit of one fewer by the joiner. `p_saw_share`: the phone
+-- showed a share of the line open and the guest chose another way; when nothing
+-- is left that way, another person took it (no offer). The id is the phone's: a
 -- replay answers the claim as stored.
-create function public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer default 1, p_created_at timestamptz default now(), p_join boolean default false)
+create function public.claim_bill_line(
+  p_id uuid, p_line uuid, p_shares integer default 1, p_created_at timestamptz default now(), p_join boolean default false, p_saw_share boolean default false
+)
 returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -266,7 +271,7 @@ begin
     end if;
   end if;
   if unit is null then
-    return public.bill_offer_or_refusal(p_id, guest, line, joining, units_left);
+    return public.bill_offer_or_refusal(p_id, guest, line, joining, units_left, joining or not coalesce(p_saw_share, false));
   end if;
   insert into public.bill_claims (id, party_id, user_id, line_id, unit_no, shares, share_no, unit_price, amount, product_name, created_at)
   values (p_id, party, guest, p_line, unit, p_shares, share, line.unit_price,
@@ -276,8 +281,8 @@ begin
   return public.bill_claim_json(held);
 end
 $$;
-revoke all on function public.claim_bill_line(uuid, uuid, integer, timestamptz, boolean) from public;
-grant execute on function public.claim_bill_line(uuid, uuid, integer, timestamptz, boolean) to anon, authenticated, service_role;
+revoke all on function public.claim_bill_line(uuid, uuid, integer, timestamptz, boolean, boolean) from public;
+grant execute on function public.claim_bill_line(uuid, uuid, integer, timestamptz, boolean, boolean) to anon, authenticated, service_role;
 
 -- The database's last guard, in the guests' words.
 create or replace function public.bill_unit_within_line() returns trigger

@@ -69,6 +69,7 @@ async function billOf(party: MadeParty, lines: { product: string; quantity: numb
 
 interface ClaimOptions {
   readonly join?: boolean;
+  readonly sawShare?: boolean;
   readonly at?: string;
   readonly id?: string;
 }
@@ -81,6 +82,7 @@ function claim(guest: SeededGuest, line: string, shares = 1, options: ClaimOptio
     p_shares: shares,
     p_created_at: options.at ?? new Date().toISOString(),
     ...(options.join ? { p_join: true } : {}),
+    ...(options.sawShare ? { p_saw_share: true } : {}),
   };
   return asGuest(stack, '/rpc/claim_bill_line', { method: 'POST', guest: guest.id, party: guest.party ?? '', body });
 }
@@ -269,6 +271,10 @@ describe('refusals that say why', () => {
     await unclaim(ana, shared.id);
     refused(await claim(beto, tabla, 2, { join: true }), 'bill_share_gone');
     refused(await claim(beto, tabla, 13), 'bill_shares_range');
+    // Beto's phone showed Ana's open share and he chose 'Es mío': the last unit went to another person, no offer.
+    claimed(await claim(ana, tabla, 2));
+    refused(await claim(beto, tabla, 1, { sawShare: true }), 'bill_line_taken');
+    expect(await claim(beto, tabla, 1)).toMatchObject({ status: 200, body: { offer: { shares: 2, amount: 8495 } } });
     expect((await asHost(party, { action: 'settle_bill', by: 'host' })).status).toBe(200);
     refused(await claim(beto, tabla), 'bill_settled_by_host');
   });
