@@ -218,6 +218,8 @@ function activeKind(transport: Transport): OutboxKind<ActiveEntry> {
       const standing = entry.orderIds.filter((_, index) => orders[index]?.active !== !wanted);
       return standing.length === 0 ? null : { ...entry, orderIds: standing };
     },
+    // A reset refused as the party is over (it crossed the close with no signal) is never taken: 'Reintentar' is not offered for it.
+    stands: (_tx, _entry, error) => Promise.resolve(refusedForGood(error) ? 'holds' : 'open'),
     line: { queued: true, refused: 'other' },
   };
 }
