@@ -3,8 +3,7 @@
  * section (bill.ts), which loads only when shown.
  */
 import { useCallback } from 'react';
-import { useHostSession } from './hooks.ts';
-import { reasonOf } from './reasons.ts';
+import { useChangeThenRead } from './hooks.ts';
 
 const HONOUR_MESSAGES = {
   offline: 'Sin señal: no se guardó nada. Intenta de nuevo cuando vuelva la conexión.',
@@ -17,17 +16,6 @@ const HONOUR_MESSAGES = {
  * why not, or null.
  */
 export function useHonour(): (guestId: string, honoured: boolean) => Promise<string | null> {
-  const { places, feed } = useHostSession();
-  return useCallback(
-    async (guestId: string, honoured: boolean) => {
-      const leftOnline = navigator.onLine;
-      const answer = await places.ask({ action: 'honour', guestId, honoured });
-      if (answer.kind === 'refused') return reasonOf(answer);
-      if (answer.kind === 'offline' && !leftOnline) return HONOUR_MESSAGES.offline;
-      // Done, or not known: either way the rows show what the server holds now.
-      await feed.read();
-      return answer.kind === 'ok' ? null : HONOUR_MESSAGES.unknown;
-    },
-    [places, feed],
-  );
+  const change = useChangeThenRead(HONOUR_MESSAGES);
+  return useCallback((guestId: string, honoured: boolean) => change({ action: 'honour', guestId, honoured }), [change]);
 }

@@ -9,14 +9,15 @@
  * their version.
  */
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { phoneDatabase, type UnclaimedLine } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
 import { describeSync } from '../../../src/sync/status.ts';
 import { tabOutbox, type TabOutbox } from '../../../scripts/lib/tab-outbox.ts';
-import { guestTab, keepServerBill, keptLine, type TabStore } from '../../../src/tab/index.ts';
+import { guestTab, keepServerBill, keptLine } from '../../../src/tab/index.ts';
 import { claimsHeld } from '../../../src/tab/bill.ts';
+import { onScreen } from '../../support/tab-screen.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 
 const ANA = { id: '8a6e0804-2bd0-4672-b79e-d4b259de3b01', full_name: 'Ana' };
@@ -28,17 +29,6 @@ const TABLA: UnclaimedLine = {
   open_shares: [],
 };
 const taken = { status: 400, code: '23514', message: 'bill_line_taken: Otra persona ya lo reclamó.' };
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
-});
-
-async function onScreen(tab: TabStore): Promise<TabStore> {
-  stops.push(tab.subscribe(() => undefined));
-  await waitFor(() => expect(tab.state()).not.toBe('loading'));
-  return tab;
-}
 
 /** claim_bill_line's answers: the claim as stored, or the share as it now is. */
 const stored = (call: TransportCall, amount: number, shares = Number(call.args?.p_shares)) => ({

@@ -10,11 +10,12 @@ import { phoneDatabase, type UnclaimedLine } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
 import { tabOutbox } from '../../../scripts/lib/tab-outbox.ts';
-import { guestTab, keepServerBill, refusalLine, type TabStore } from '../../../src/tab/index.ts';
+import { guestTab, keepServerBill, refusalLine } from '../../../src/tab/index.ts';
 import { claimEstimate } from '../../../src/tab/claims.ts';
 import { serverLinesBeside } from '../../../src/tab/bill.ts';
 import { tabTotal } from '../../../src/tab/money.ts';
 import { shareAmounts } from '../../../supabase/functions/_shared/bar-bill.ts';
+import { onScreen } from '../../support/tab-screen.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
 
@@ -27,17 +28,6 @@ const LINE: UnclaimedLine = {
   open_shares: [],
 };
 const taken = { status: 400, code: '23514', message: 'bill_line_taken: every unit of this bill line is claimed' };
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
-});
-
-async function onScreen(tab: TabStore): Promise<TabStore> {
-  stops.push(tab.subscribe(() => undefined));
-  await waitFor(() => expect(tab.state()).not.toBe('loading'));
-  return tab;
-}
 
 /** The server's answer to a claim, as claim_bill_line gives it. */
 const stored = (call: TransportCall, amount: number) => ({
