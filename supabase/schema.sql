@@ -122,12 +122,15 @@ REVOKE ALL ON FUNCTION public.bill_line_keeps_units() FROM PUBLIC;
 
 CREATE OR REPLACE FUNCTION public.bill_lock_product(p_party uuid, p_key text)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-  select from public.bar_bill_lines
+begin
+  -- Every row (a SQL function's last select would stop at the first).
+  perform from public.bar_bill_lines
   where bar_bill_lines.party_id = p_party and bar_bill_lines.product_key = p_key
-  order by bar_bill_lines.id for update
+  order by bar_bill_lines.id for update;
+end
 $function$;
 REVOKE ALL ON FUNCTION public.bill_lock_product(p_party uuid, p_key text) FROM PUBLIC;
 

@@ -104,10 +104,13 @@ revoke all on function public.bill_release_claim(uuid) from public;
 -- The product's lines of the party's bill, locked in one order: claims of one
 -- product, and taking them back, take turns.
 create function public.bill_lock_product(p_party uuid, p_key text) returns void
-language sql set search_path = '' as $$
-  select from public.bar_bill_lines
+language plpgsql set search_path = '' as $$
+begin
+  -- Every row (a SQL function's last select would stop at the first).
+  perform from public.bar_bill_lines
   where bar_bill_lines.party_id = p_party and bar_bill_lines.product_key = p_key
-  order by bar_bill_lines.id for update
+  order by bar_bill_lines.id for update;
+end
 $$;
 revoke all on function public.bill_lock_product(uuid, text) from public;
 
