@@ -39,6 +39,27 @@ export function queueOrder(tx: Tx, row: OrderRow, now = Date.now()): Promise<IDB
   return enqueue(tx, entry);
 }
 
+/**
+ * Refused picks the guest takes off the tab: the server holds the tab as the phone does (the row, inactive), so each
+ * goes back to the queue as it now is, its refusal cleared, unless the server's reason still holds (it would be
+ * refused again: it stays parked, and off the line, as its kind's `stands` says). The records as written.
+ */
+export async function requeueRemovedRefusals(tx: Tx, removed: readonly Order[], now = Date.now()): Promise<Order[]> {
+  const again = removed.filter((order) => order.rejected !== undefined && !refusedForGood(order.rejected));
+  if (again.length === 0) return [];
+  const ids = new Set(again.map((order) => order.id));
+  for (const item of await tx.getAll('parked', { index: 'kind', only: 'insert-order' })) {
+    const row = (item.entry as { row?: { id?: unknown } } | null)?.row;
+    if (typeof row?.id === 'string' && ids.has(row.id) && item.id !== undefined) void tx.delete('parked', item.id);
+  }
+  const rows = again.map((order) => withoutRejection({ ...order, active: false }));
+  for (const row of rows) {
+    void tx.put('orders', row);
+    await queueOrder(tx, row, now);
+  }
+  return rows;
+}
+
 /** A reset or a removal (or its undo): exactly these orders' `active`, never one added later. */
 export function queueSetActive(tx: Tx, guestId: string, orderIds: readonly string[], active: boolean, now = Date.now()): Promise<IDBValidKey> {
   const entry: ActiveEntry = { kind: active ? 'reactivate-orders' : 'deactivate-orders', queuedAt: now, guestId, orderIds: [...orderIds] };

@@ -7,7 +7,7 @@ import { newId } from '../platform/index.ts';
 import { ordersOfGuest, type BillRecord, type Order, type PhoneDatabase } from '../db/index.ts';
 import { joinedOffer, queueClaim, queueUnclaim, sentToServer } from './claims.ts';
 import type { Tx } from '../db/idb.ts';
-import { queueOrder, queueSetActive } from './outbox.ts';
+import { queueOrder, queueSetActive, requeueRemovedRefusals } from './outbox.ts';
 
 export interface Pick {
   readonly name: string;
@@ -86,7 +86,7 @@ export function tabRecords(database: PhoneDatabase): TabRecords {
         return { rows: [joined], changed: [joined.id] };
       }),
     setActive: (guestId, orderIds, active) =>
-      database.write(['orders', 'outbox'], async (tx) => {
+      database.write(['orders', 'outbox', 'parked'], async (tx) => {
         const found =
           orderIds === null
             ? (await tx.getAll('orders', ordersOfGuest(guestId))).filter((order) => order.active)
@@ -96,10 +96,13 @@ export function tabRecords(database: PhoneDatabase): TabRecords {
         const changed = theirs.filter((order) => order.active !== active);
         for (const [index, row] of rows.entries()) if (row !== theirs[index]) void tx.put('orders', row);
         // A claim goes as a claim: taken back ('Quitar'), or claimed again ('Deshacer'); one refused or only offered never was on the server.
-        const picks = changed.filter((order) => order.bill === undefined).map((order) => order.id);
+        const changedPicks = changed.filter((order) => order.bill === undefined);
+        // A refused pick taken off the tab goes as it is now (inactive), unless the server's reason still holds.
+        const requeued = new Map((active ? [] : await requeueRemovedRefusals(tx, changedPicks)).map((row) => [row.id, row]));
+        const picks = changedPicks.map((order) => order.id);
         if (picks.length > 0) await queueSetActive(tx, guestId, picks, active);
         for (const claim of changed.filter(sentToServer)) await (active ? queueClaim(tx, activeAs(claim, true)) : queueUnclaim(tx, claim));
-        return { rows, changed: changed.map((order) => order.id) };
+        return { rows: rows.map((row) => requeued.get(row.id) ?? row), changed: changed.map((order) => order.id) };
       }),
   };
 }
