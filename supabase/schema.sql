@@ -200,6 +200,71 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.bill_line_keeps_units() FROM PUBLIC;
 
+CREATE OR REPLACE FUNCTION public.bill_lock_product(p_party uuid, p_key text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- Every row (a SQL function's last select would stop at the first).
+  perform from public.bar_bill_lines
+  where bar_bill_lines.party_id = p_party and bar_bill_lines.product_key = p_key
+  order by bar_bill_lines.id for update;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.bill_lock_product(p_party uuid, p_key text) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.bill_release_claim(p_claim uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  gone public.bill_claims;
+  others integer;
+begin
+  delete from public.bill_claims where bill_claims.id = p_claim returning * into gone;
+  if not found then
+    return;
+  end if;
+  select count(*) into others from public.bill_claims where bill_claims.line_id = gone.line_id and bill_claims.unit_no = gone.unit_no;
+  if others = 0 then
+    delete from public.bill_units where bill_units.line_id = gone.line_id and bill_units.unit_no = gone.unit_no;
+  else
+    perform public.bill_unit_resplit(gone.line_id, gone.unit_no, greatest(gone.shares - 1, others));
+  end if;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.bill_release_claim(p_claim uuid) FROM PUBLIC;
+
+CREATE OR REPLACE FUNCTION public.bill_unit_resplit(p_line uuid, p_unit integer, p_shares integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  claim record;
+  turn integer := 0;
+begin
+  set constraints public.bill_claims_unit deferred;
+  update public.bill_units set shares = p_shares where bill_units.line_id = p_line and bill_units.unit_no = p_unit;
+  -- One by one, lowest first: a claim moves only to a number no other claim holds any more.
+  for claim in
+    select bill_claims.id from public.bill_claims
+    where bill_claims.line_id = p_line and bill_claims.unit_no = p_unit
+    order by bill_claims.share_no
+  loop
+    update public.bill_claims as claims
+    set shares = p_shares, share_no = turn,
+        amount = claims.unit_price / p_shares + case when turn < claims.unit_price % p_shares then 1 else 0 end
+    where claims.id = claim.id;
+    turn := turn + 1;
+  end loop;
+  set constraints public.bill_claims_unit immediate;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.bill_unit_resplit(p_line uuid, p_unit integer, p_shares integer) FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION public.bill_unit_within_line()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -208,15 +273,14 @@ CREATE OR REPLACE FUNCTION public.bill_unit_within_line()
 AS $function$
 begin
   if not exists (select from public.bar_bill_lines where bar_bill_lines.id = new.line_id and new.unit_no < bar_bill_lines.quantity) then
-    raise exception using errcode = 'check_violation', constraint = 'bill_line_taken',
-      message = 'bill_line_taken: every unit of this bill line is claimed';
+    raise exception using errcode = 'check_violation', constraint = 'bill_line_taken', message = 'bill_line_taken: Otra persona ya lo reclamó.';
   end if;
   return new;
 end
 $function$;
 REVOKE ALL ON FUNCTION public.bill_unit_within_line() FROM PUBLIC;
 
-CREATE OR REPLACE FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer DEFAULT 1, p_created_at timestamp with time zone DEFAULT now())
+CREATE OR REPLACE FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer DEFAULT 1, p_created_at timestamp with time zone DEFAULT now(), p_join boolean DEFAULT false, p_saw_share boolean DEFAULT false)
  RETURNS json
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -225,6 +289,8 @@ AS $function$
 declare
   guest uuid := public.request_guest_id();
   party uuid := public.request_party_id();
+  tap timestamptz := coalesce(p_created_at, now());
+  joining boolean := coalesce(p_join, false) and p_shares > 1;
   held public.bill_claims;
   line public.bar_bill_lines;
   key text;
@@ -248,65 +314,85 @@ begin
       message = 'insert or update on table "bill_claims" violates foreign key constraint "bill_claims_user_id_fkey"';
   end if;
   if not (p_shares = 1 or p_shares between 2 and 12) then
-    raise exception using errcode = 'invalid_parameter_value', constraint = 'bill_shares_range', message = 'bill_shares_range: a unit is claimed whole or shared by 2 to 12';
+    raise exception using errcode = 'invalid_parameter_value', constraint = 'bill_shares_range',
+      message = 'bill_shares_range: se comparte entre 2 y 12 personas';
   end if;
+  perform public.refuse_tap_time(party, tap);
   -- The bill's row, shared: a settlement (which takes it for update) waits for the claims under way, and they for it.
   select bar_bills.settled_by into settled from public.bar_bills where bar_bills.party_id = party for share;
+  if settled = 'host' then
+    raise exception using errcode = 'check_violation', constraint = 'bill_settled_by_host',
+      message = 'bill_settled_by_host: el anfitrión ya pagó lo que quedaba de la cuenta del bar';
+  end if;
   if settled is not null then
-    raise exception using errcode = 'check_violation', constraint = 'bill_settled', message = 'bill_settled: what was left of the bill is settled';
+    raise exception using errcode = 'check_violation', constraint = 'bill_settled', message = 'bill_settled: lo que quedaba de la cuenta del bar ya se repartió';
   end if;
   select * into line from public.bar_bill_lines where bar_bill_lines.id = p_line and bar_bill_lines.party_id = party;
   if not found then
-    raise exception using errcode = 'foreign_key_violation', constraint = 'bill_line_unknown', message = 'bill_line_unknown: no such line on this party''s bill';
+    raise exception using errcode = 'foreign_key_violation', constraint = 'bill_line_unknown', message = 'bill_line_unknown: esa línea ya no está en la cuenta del bar';
   end if;
   key := line.product_key;
-  -- Every line of the product, locked in one order: claims of one product take turns.
-  perform from public.bar_bill_lines
-  where bar_bill_lines.party_id = party and bar_bill_lines.product_key = key
-  order by bar_bill_lines.id for update;
+  perform public.bill_lock_product(party, key);
   -- A replay that raced itself: the first one is the claim.
   select * into held from public.bill_claims where bill_claims.id = p_id;
   if found then
     return public.bill_claim_json(held);
   end if;
+  -- The product's billed units less its picks and its units claimed: what a new unit may still take.
+  units_left := (select coalesce(sum(same.quantity), 0) from public.bar_bill_lines as same
+                 where same.party_id = party and same.product_key = key)
+    - (select coalesce(sum(named.n), 0) from (
+         select orders.product_name, count(*) as n from public.orders where orders.party_id = party and orders.active group by orders.product_name
+       ) as named where public.bill_name_key(named.product_name) = key)
+    - (select count(*) from public.bill_units join public.bar_bill_lines as same on same.id = bill_units.line_id
+       where same.party_id = party and same.product_key = key);
   if p_shares > 1 then
-    select units.unit_no, (select min(free.n) from generate_series(0, p_shares - 1) as free(n)
-                           where not exists (select from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no and bill_claims.share_no = free.n))
-    into unit, share
+    -- The earliest open unit of this split the guest holds no share of: its next share.
+    select units.unit_no, count(claims.id)::integer into unit, share
     from public.bill_units as units
+    join public.bill_claims as claims on claims.line_id = units.line_id and claims.unit_no = units.unit_no
     where units.line_id = p_line and units.shares = p_shares
-      and (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no) < p_shares
-      and not exists (select from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no and bill_claims.user_id = guest)
+    group by units.unit_no
+    having count(claims.id) < p_shares and not bool_or(claims.user_id = guest)
     order by units.unit_no
     limit 1;
+    -- 'Sí, me uno' to a split that filled up: the unit grows by the joiner, the others' shares recomputed.
+    if unit is null and joining then
+      select units.unit_no into unit
+      from public.bill_units as units
+      join public.bill_claims as claims on claims.line_id = units.line_id and claims.unit_no = units.unit_no
+      where units.line_id = p_line and units.shares = p_shares - 1 and units.shares > 1
+      group by units.unit_no
+      having count(claims.id) = p_shares - 1 and not bool_or(claims.user_id = guest)
+      order by units.unit_no
+      limit 1;
+      if unit is not null then
+        perform public.bill_unit_resplit(p_line, unit, p_shares);
+        share := p_shares - 1;
+      end if;
+    end if;
   end if;
-  if unit is null then
-    -- A new unit: the product's billed units less its picks and its units claimed.
-    units_left := (select coalesce(sum(same.quantity), 0) from public.bar_bill_lines as same
-                   where same.party_id = party and same.product_key = key)
-      - (select coalesce(sum(named.n), 0) from (
-           select orders.product_name, count(*) as n from public.orders where orders.party_id = party and orders.active group by orders.product_name
-         ) as named where public.bill_name_key(named.product_name) = key)
-      - (select count(*) from public.bill_units join public.bar_bill_lines as same on same.id = bill_units.line_id
-         where same.party_id = party and same.product_key = key);
+  if unit is null and not joining and units_left > 0 then
     select min(free.n) into unit from generate_series(0, line.quantity - 1) as free(n)
     where not exists (select from public.bill_units where bill_units.line_id = p_line and bill_units.unit_no = free.n);
-    if unit is null or units_left <= 0 then
-      raise exception using errcode = 'check_violation', constraint = 'bill_line_taken', message = 'bill_line_taken: every unit of this bill line is claimed';
+    if unit is not null then
+      insert into public.bill_units (line_id, unit_no, shares, unit_price) values (p_line, unit, p_shares, line.unit_price);
+      share := 0;
     end if;
-    insert into public.bill_units (line_id, unit_no, shares, unit_price) values (p_line, unit, p_shares, line.unit_price);
-    share := 0;
+  end if;
+  if unit is null then
+    return public.bill_offer_or_refusal(p_id, guest, line, joining, units_left, joining or not coalesce(p_saw_share, false));
   end if;
   insert into public.bill_claims (id, party_id, user_id, line_id, unit_no, shares, share_no, unit_price, amount, product_name, created_at)
   values (p_id, party, guest, p_line, unit, p_shares, share, line.unit_price,
           line.unit_price / p_shares + case when share < line.unit_price % p_shares then 1 else 0 end,
-          coalesce(line.menu_name, line.product), least(coalesce(p_created_at, now()), now()))
+          coalesce(line.menu_name, line.product), least(tap, now()))
   returning * into held;
   return public.bill_claim_json(held);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone) TO anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone, p_join boolean, p_saw_share boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.claim_bill_line(p_id uuid, p_line uuid, p_shares integer, p_created_at timestamp with time zone, p_join boolean, p_saw_share boolean) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.deployment_takes_mercadopago()
  RETURNS boolean
@@ -1277,6 +1363,30 @@ $function$;
 REVOKE ALL ON FUNCTION public.host_settle_bill(p_party uuid, p_by text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.host_settle_bill(p_party uuid, p_by text) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.host_unclaim_bill_line(p_party uuid, p_user_id uuid, p_claim uuid)
+ RETURNS json
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  held public.bill_claims;
+begin
+  if not exists (select from public.users where users.id = p_user_id and users.party_id = p_party) then
+    return null;
+  end if;
+  select * into held from public.bill_claims where bill_claims.id = p_claim and bill_claims.user_id = p_user_id and bill_claims.party_id = p_party;
+  if found then
+    perform from public.bar_bills where bar_bills.party_id = p_party for share;
+    perform public.bill_lock_product(p_party, (select bar_bill_lines.product_key from public.bar_bill_lines where bar_bill_lines.id = held.line_id));
+    perform public.bill_release_claim(p_claim);
+  end if;
+  return public.host_guest(p_party, p_user_id);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.host_unclaim_bill_line(p_party uuid, p_user_id uuid, p_claim uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.host_unclaim_bill_line(p_party uuid, p_user_id uuid, p_claim uuid) TO service_role;
+
 CREATE OR REPLACE FUNCTION public.my_bill()
  RETURNS json
  LANGUAGE sql
@@ -1307,45 +1417,56 @@ AS $function$
     ) as named
     group by 1
   ),
-  claimed as (
-    select same.product_key as key, count(*) as n
-    from public.bill_units join public.bar_bill_lines as same on same.id = bill_units.line_id join me on me.party_id = same.party_id
+  units as (
+    select units.line_id, units.unit_no, units.shares, same.product_key as key, count(*) as taken, bool_or(claims.user_id = me.id) as mine
+    from public.bill_units as units
+    join public.bar_bill_lines as same on same.id = units.line_id
+    join me on me.party_id = same.party_id
+    join public.bill_claims as claims on claims.line_id = units.line_id and claims.unit_no = units.unit_no
     where exists (select from open_bill)
-    group by 1
+    group by units.line_id, units.unit_no, units.shares, same.product_key
   ),
   taken as (
-    select products.key, products.billed - coalesce(picks.n, 0) - coalesce(claimed.n, 0) as units_left
-    from products left join picks on picks.key = products.key left join claimed on claimed.key = products.key
+    select products.key, products.billed - coalesce(picks.n, 0) - (select count(*) from units where units.key = products.key) as units_left
+    from products left join picks on picks.key = products.key
+  ),
+  claimable as (
+    select bill_lines.id, bill_lines.position, coalesce(bill_lines.menu_name, bill_lines.product) as name, bill_lines.unit_price,
+           greatest(least(taken.units_left, bill_lines.quantity - (select count(*) from units where units.line_id = bill_lines.id)), 0) as units_left,
+           (select json_agg(json_build_object('shares', units.shares, 'left', units.shares - units.taken) order by units.unit_no)
+            from units where units.line_id = bill_lines.id and units.shares > 1 and units.taken < units.shares and not units.mine) as open_shares
+    from public.bar_bill_lines as bill_lines
+    join me on me.party_id = bill_lines.party_id
+    join taken on taken.key = bill_lines.product_key
+    where exists (select from open_bill)
+  ),
+  unclaimed as (
+    select coalesce(json_agg(json_build_object(
+      'line_id', claimable.id, 'product_name', claimable.name, 'unit_price', claimable.unit_price, 'units_left', claimable.units_left,
+      'open_shares', coalesce(claimable.open_shares, '[]'::json)
+    ) order by claimable.position), '[]'::json) as list
+    from claimable where claimable.units_left > 0 or claimable.open_shares is not null
+  ),
+  heard as (
+    select unclaimed.list, md5(unclaimed.list::text) as version,
+           coalesce(current_setting('request.headers', true), '{}')::json ->> 'x-bill-seen' as seen
+    from unclaimed
   )
   select json_build_object(
     'total', (select coalesce(sum(lines.amount), 0) from lines join me on me.id = lines.user_id),
     'lines', coalesce((
-      select json_agg(json_build_object('id', lines.id, 'kind', lines.kind, 'product_name', lines.product_name, 'amount', lines.amount, 'created_at', lines.created_at)
-        order by lines.seq, lines.id)
-      from lines join me on me.id = lines.user_id where lines.kind <> 'order'
-    ), '[]'::json),
-    'unclaimed', case when (select bill.settled_by from bill) is not null then '[]'::json else coalesce((
       select json_agg(json_build_object(
-        'line_id', bill_lines.id,
-        'product_name', coalesce(bill_lines.menu_name, bill_lines.product),
-        'unit_price', bill_lines.unit_price,
-        'units_left', least(taken.units_left, bill_lines.quantity - (select count(*) from public.bill_units where bill_units.line_id = bill_lines.id)),
-        'open_shares', coalesce((
-          select json_agg(json_build_object('shares', units.shares, 'left', units.shares - (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no)) order by units.unit_no)
-          from public.bill_units as units
-          where units.line_id = bill_lines.id and units.shares > 1
-            and (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no) < units.shares
-        ), '[]'::json)
-      ) order by bill_lines.position)
-      from public.bar_bill_lines as bill_lines
-      join me on me.party_id = bill_lines.party_id
-      join taken on taken.key = bill_lines.product_key
-      where least(taken.units_left, bill_lines.quantity - (select count(*) from public.bill_units where bill_units.line_id = bill_lines.id)) > 0
-         or exists (select from public.bill_units as units where units.line_id = bill_lines.id and units.shares > 1
-                    and (select count(*) from public.bill_claims where bill_claims.line_id = units.line_id and bill_claims.unit_no = units.unit_no) < units.shares)
-    ), '[]'::json) end
+        'id', lines.id, 'kind', lines.kind, 'product_name', lines.product_name, 'amount', lines.amount, 'created_at', lines.created_at,
+        'line_id', claims.line_id, 'shares', claims.shares
+      ) order by lines.seq, lines.id)
+      from lines join me on me.id = lines.user_id
+      left join public.bill_claims as claims on lines.kind = 'claim' and claims.id = lines.id
+      where lines.kind <> 'order'
+    ), '[]'::json),
+    'unclaimed_version', heard.version,
+    'unclaimed', case when heard.seen = heard.version and json_array_length(heard.list) > 0 then null else heard.list end
   )
-  from me
+  from me cross join heard
 $function$;
 REVOKE ALL ON FUNCTION public.my_bill() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.my_bill() TO anon, authenticated, service_role;
@@ -1432,13 +1553,15 @@ begin
     raise exception using errcode = 'foreign_key_violation', constraint = 'transfer_notices_user',
       message = 'transfer_notices_user: the guest is not in this party';
   end if;
+  -- A replay is answered with the notice as stored: it was judged when it came.
   select * into v_notice from public.transfer_notices where transfer_notices.id = p_id and transfer_notices.user_id = v_user;
   if not found then
-    -- One guest's notices take turns, so a burst of them never slips past the bound together.
+    -- One guest's notices take turns, so a burst of them never slips past the bound together (issue 42).
     perform pg_advisory_xact_lock(hashtextextended('transfer_notices:' || v_user::text, 0));
     if (select count(*) from (select from public.transfer_notices where transfer_notices.user_id = v_user and transfer_notices.party_id = v_party limit 20) as kept) >= 20 then
       raise sqlstate 'PT429' using message = 'Ya avisaste 20 transferencias en esta fiesta: quien organiza las ve todas. Si falta una, avísale en persona.';
     end if;
+    perform public.refuse_tap_time(v_party, coalesce(p_created_at, now()));
     insert into public.transfer_notices (id, party_id, user_id, amount, created_at)
     values (p_id, v_party, v_user, p_amount, least(coalesce(p_created_at, now()), now()))
     on conflict (id) do nothing;
@@ -2070,6 +2193,22 @@ end
 $function$;
 REVOKE ALL ON FUNCTION public.refuse_orders_past_ceiling() FROM PUBLIC;
 
+CREATE OR REPLACE FUNCTION public.refuse_tap_time(p_party uuid, p_tap timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.tap_time_in_party(p_party, p_tap) then
+    raise exception using errcode = 'check_violation', constraint = 'tap_time_outside_party',
+      message = 'tap_time_outside_party: la hora de este teléfono no cuadra con la del bar',
+      detail = format('Tap %s.', p_tap);
+  end if;
+end
+$function$;
+REVOKE ALL ON FUNCTION public.refuse_tap_time(p_party uuid, p_tap timestamp with time zone) FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION public.request_guest_id()
  RETURNS uuid
  LANGUAGE sql
@@ -2209,12 +2348,60 @@ $function$;
 REVOKE ALL ON FUNCTION public.take_order_comment(p_guest uuid, p_order uuid, p_product_name text, p_product_price integer, p_address text, p_capacities integer[], p_window_seconds integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.take_order_comment(p_guest uuid, p_order uuid, p_product_name text, p_product_price integer, p_address text, p_capacities integer[], p_window_seconds integer) TO service_role;
 
+CREATE OR REPLACE FUNCTION public.tap_time_in_party(p_party uuid, p_tap timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((
+    select isfinite(p_tap) and abs(extract(epoch from p_tap - now())) <= 63072000 and (parties.closed_at is null or p_tap >= parties.created_at)
+    from public.parties where parties.id = p_party
+  ), false)
+$function$;
+REVOKE ALL ON FUNCTION public.tap_time_in_party(p_party uuid, p_tap timestamp with time zone) FROM PUBLIC;
+
 CREATE OR REPLACE FUNCTION public.tipped_total(p_total bigint)
  RETURNS bigint
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE STRICT
 RETURN ((p_total * 11) / 10);
 GRANT EXECUTE ON FUNCTION public.tipped_total(p_total bigint) TO PUBLIC, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.unclaim_bill_line(p_id uuid, p_at timestamp with time zone DEFAULT now())
+ RETURNS json
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  guest uuid := public.request_guest_id();
+  party uuid := public.request_party_id();
+  tap timestamptz := coalesce(p_at, now());
+  held public.bill_claims;
+  closed timestamptz;
+begin
+  if guest is null or party is null then
+    raise exception using errcode = 'insufficient_privilege', constraint = 'guest_unknown', message = 'guest_unknown: the request names no guest of a party';
+  end if;
+  select * into held from public.bill_claims where bill_claims.id = p_id and bill_claims.user_id = guest and bill_claims.party_id = party;
+  if not found then
+    return json_build_object('id', p_id, 'unclaimed', true);
+  end if;
+  perform public.refuse_tap_time(party, tap);
+  select parties.closed_at into closed from public.parties where parties.id = party;
+  if not (closed is null or (tap < closed and now() <= closed + interval '24 hours')) then
+    raise exception using errcode = 'check_violation', constraint = 'party_closed',
+      message = 'party_closed: la fiesta ya terminó: solo el anfitrión puede quitarlo', detail = format('Party %s closed.', party);
+  end if;
+  perform from public.bar_bills where bar_bills.party_id = party for share;
+  perform public.bill_lock_product(party, (select bar_bill_lines.product_key from public.bar_bill_lines where bar_bill_lines.id = held.line_id));
+  perform public.bill_release_claim(p_id);
+  return json_build_object('id', p_id, 'unclaimed', true);
+end
+$function$;
+REVOKE ALL ON FUNCTION public.unclaim_bill_line(p_id uuid, p_at timestamp with time zone) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.unclaim_bill_line(p_id uuid, p_at timestamp with time zone) TO anon, authenticated, service_role;
 
 -- Tables, each with its constraints, row level security, indexes, triggers, policies and grants
 
@@ -2458,7 +2645,7 @@ END)),
   CONSTRAINT bill_claims_check CHECK (share_no >= 0 AND share_no < shares),
   CONSTRAINT bill_claims_product_name_check CHECK (char_length(product_name) >= 1 AND char_length(product_name) <= 120),
   CONSTRAINT bill_claims_line FOREIGN KEY (line_id, party_id) REFERENCES public.bar_bill_lines(id, party_id),
-  CONSTRAINT bill_claims_unit FOREIGN KEY (line_id, unit_no, shares, unit_price) REFERENCES public.bill_units(line_id, unit_no, shares, unit_price) ON UPDATE CASCADE,
+  CONSTRAINT bill_claims_unit FOREIGN KEY (line_id, unit_no, shares, unit_price) REFERENCES public.bill_units(line_id, unit_no, shares, unit_price) ON UPDATE CASCADE DEFERRABLE,
   CONSTRAINT bill_claims_user_id_fkey FOREIGN KEY (user_id, party_id) REFERENCES public.users(id, party_id)
 );
 CREATE INDEX bill_claims_party_guest ON public.bill_claims USING btree (party_id, user_id);
@@ -2665,3 +2852,52 @@ AS $function$
 $function$;
 REVOKE ALL ON FUNCTION public.bill_claim_json(p_claim public.bill_claims) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION public.bill_claim_json(p_claim public.bill_claims) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.bill_offer_or_refusal(p_id uuid, p_guest uuid, p_line public.bar_bill_lines, p_join boolean, p_units_left bigint, p_offer boolean)
+ RETURNS json
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  unit record;
+  shares integer;
+  free_units integer;
+begin
+  select units.unit_no, units.shares, count(claims.id)::integer as taken into unit
+  from public.bill_units as units
+  join public.bill_claims as claims on claims.line_id = units.line_id and claims.unit_no = units.unit_no
+  where units.line_id = p_line.id and units.shares > 1
+  group by units.unit_no, units.shares
+  having not bool_or(claims.user_id = p_guest) and (count(claims.id) < units.shares or units.shares < 12)
+  order by count(claims.id) < units.shares desc, units.unit_no
+  limit 1;
+  if found and p_offer then
+    shares := case when unit.taken < unit.shares then unit.shares else unit.shares + 1 end;
+    return json_build_object(
+      'id', p_id, 'line_id', p_line.id, 'product_name', coalesce(p_line.menu_name, p_line.product),
+      'offer', json_build_object('shares', shares, 'amount', p_line.unit_price / shares + case when unit.taken < p_line.unit_price % shares then 1 else 0 end)
+    );
+  end if;
+  free_units := p_line.quantity - (select count(*) from public.bill_units where bill_units.line_id = p_line.id);
+  if p_join and free_units > 0 and p_units_left > 0 then
+    raise exception using errcode = 'check_violation', constraint = 'bill_share_gone',
+      message = 'bill_share_gone: esa cuenta compartida ya no está; revisa «¿Alguien pidió esto?»';
+  end if;
+  -- What was left went to a unit of this line someone else holds: another person took it.
+  if exists (
+    select from public.bill_units as units
+    where units.line_id = p_line.id
+      and not exists (select from public.bill_claims as mine where mine.line_id = units.line_id and mine.unit_no = units.unit_no and mine.user_id = p_guest)
+  ) then
+    raise exception using errcode = 'check_violation', constraint = 'bill_line_taken', message = 'bill_line_taken: Otra persona ya lo reclamó.';
+  end if;
+  if exists (select from public.bill_units where bill_units.line_id = p_line.id) then
+    raise exception using errcode = 'check_violation', constraint = 'bill_line_yours', message = 'bill_line_yours: ya tienes lo que quedaba de esta línea';
+  end if;
+  -- Nobody claimed a unit of it: the guests' picks (and claims of the product's other lines) cover what was billed.
+  raise exception using errcode = 'check_violation', constraint = 'bill_line_declared',
+    message = 'bill_line_declared: ya está anotado en las cuentas de la fiesta';
+end
+$function$;
+REVOKE ALL ON FUNCTION public.bill_offer_or_refusal(p_id uuid, p_guest uuid, p_line public.bar_bill_lines, p_join boolean, p_units_left bigint, p_offer boolean) FROM PUBLIC;

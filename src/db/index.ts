@@ -4,6 +4,7 @@ export {
   isPartyCode,
   isUuid,
   type BillClaimMark,
+  type ClaimOffer,
   type BillRecord,
   type GuestRecord,
   type MenuItem,

@@ -33,6 +33,22 @@ export interface Order extends OrderRow {
 export interface BillClaimMark {
   readonly line: string;
   readonly shares: number;
+  /** 'Unirme' or 'Sí, me uno': a share of what is there, never a unit of its own. */
+  readonly join?: boolean | undefined;
+  /** The line showed a share open and the guest chose another way: losing the last unit is then no split that changed. */
+  readonly sawShare?: boolean | undefined;
+  /** When the server last answered it as stored (the phone's clock): a status asked later that lacks it was told it was taken back. */
+  readonly takenAt?: number | undefined;
+  /** The server answered with the share as it now is: counted only once the guest says 'Sí, me uno'. */
+  readonly offer?: ClaimOffer | undefined;
+  /** The server kept it when the guest took it back (after the close): it stays on the tab, with why. */
+  readonly kept?: string | undefined;
+}
+
+/** 'Ahora son 3 partes de $5.663. ¿Te unes?': the split as it now is, and what the guest's share would be. */
+export interface ClaimOffer {
+  readonly shares: number;
+  readonly amount: number;
 }
 
 /** A line the server put on the guest's tab (a claim, 'Parte de lo sin dueño', 'Invitación a <name>', the guest of honour's). */
@@ -44,9 +60,12 @@ export interface ServerTabLine {
   /** Whole pesos; negative for the guest of honour's. */
   readonly amount: number;
   readonly created_at: string;
+  /** A claim's bill line and split: the phone keeps it as its own (a claim made on another phone, a tab read back). */
+  readonly line_id?: string | null | undefined;
+  readonly shares?: number | null | undefined;
 }
 
-/** A line of the bar's bill with units, or open shares, nobody declared ('¿Alguien pidió esto?'). */
+/** A line of the bar's bill with units, or open shares, nobody declared ('¿Alguien pidió esto?'): what this guest can still claim. */
 export interface UnclaimedLine {
   readonly line_id: string;
   readonly product_name: string;
@@ -62,6 +81,8 @@ export interface BillRecord {
   readonly total: number;
   readonly lines: readonly ServerTabLine[];
   readonly unclaimed: readonly UnclaimedLine[];
+  /** The server's name for that list: sent back (x-bill-seen), an unchanged list is not sent again. */
+  readonly version?: string | undefined;
   readonly heardAt: number;
 }
 

@@ -3,13 +3,15 @@
  * then a hook per store (useSyncExternalStore: a view renders again only when
  * the store it reads changes), and one guest's orders.
  */
-import { createContext, createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Followed } from '../platform/index.ts';
+import type { HostAction } from '../../supabase/functions/_shared/host-request.ts';
 import type { AccountState } from './account.ts';
 import type { FeedState } from './feed.ts';
 import type { PaidMarksState } from './paid-marks.ts';
 import { parseGuestDetail, type GuestDetail } from './party.ts';
 import type { PlaceState } from './places.ts';
+import { reasonOf } from './reasons.ts';
 import type { HostSession } from './session.ts';
 
 const SessionContext = createContext<HostSession | null>(null);
@@ -59,9 +61,14 @@ export interface DetailState {
   readonly status: DetailStatus;
 }
 
-/** One guest's active orders; asked again whenever `version` (their row's totals) changes. */
+/**
+ * One guest's lines; asked again whenever `version` (their row's totals) changes and at every read of the party, so an
+ * open detail follows the bill, the claims and the shares as the rows do (a guest of honour's row stays at $0 while
+ * their lines move).
+ */
 export function useGuestDetail(guestId: string, version: string): DetailState {
   const { feed, places } = useHostSession();
+  const readAt = useFeed().snapshot?.receivedAt ?? 0;
   const [state, setState] = useState<DetailState>(() => {
     const cached = feed.details.get(guestId) ?? null;
     return { detail: cached, status: cached ? 'ready' : 'loading' };
@@ -80,11 +87,40 @@ export function useGuestDetail(guestId: string, version: string): DetailState {
     return () => {
       current = false;
     };
-  }, [feed, places, guestId, version]);
+  }, [feed, places, guestId, version, readAt]);
   return state;
 }
 
 function statusOf(kind: 'ok' | 'refused' | 'offline' | 'failed', status: number): DetailStatus {
   if (kind === 'offline') return 'offline';
   return kind === 'refused' && status === 404 ? 'unknown' : 'failed';
+}
+
+/** What a change on the party says when it did not go through: sent with no signal, or gone with no answer. */
+export interface ChangeMessages {
+  readonly offline: string;
+  readonly unknown: string;
+}
+
+/**
+ * A change the `host` function makes on the party (the guest of honour, a
+ * claim taken back), then the party read again, so every row and an open
+ * detail show the server's figures; `kept` is handed the function's answer.
+ * Resolves to why not, or null. With no answer the change may or may not be
+ * saved: the page shows what the server holds, and `unknown` says so.
+ */
+export function useChangeThenRead(messages: ChangeMessages): (action: HostAction, kept?: (json: unknown) => void) => Promise<string | null> {
+  const { places, feed } = useHostSession();
+  return useCallback(
+    async (action: HostAction, kept?: (json: unknown) => void) => {
+      const leftOnline = navigator.onLine;
+      const answer = await places.ask(action);
+      if (answer.kind === 'refused') return reasonOf(answer);
+      if (answer.kind === 'offline' && !leftOnline) return messages.offline;
+      if (answer.kind === 'ok') kept?.(answer.json);
+      await feed.read();
+      return answer.kind === 'ok' ? null : messages.unknown;
+    },
+    [places, feed, messages],
+  );
 }

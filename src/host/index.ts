@@ -22,6 +22,7 @@ export {
 export type { AskFirst, ChangeOutcome } from './reasons.ts';
 export { useRefund } from './refunds.ts';
 export { useHonour } from './honour.ts';
+export { useUnclaim } from './unclaim.ts';
 export type { HostSession } from './session.ts';
 export { formatPesos } from '../../supabase/functions/_shared/rules.ts';
 export { hostReason } from '../../supabase/functions/_shared/host-errors.ts';

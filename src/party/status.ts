@@ -49,6 +49,8 @@ export interface TabStatus {
   readonly lastPayment: { readonly status: string; readonly at: string } | null;
   /** A checkout of this guest may have been paid with its notification lost: the tab has Mercado Pago searched for it. */
   readonly checkoutOpen: boolean;
+  /** When the phone asked (its clock): what the server says is as of then. 0 for a status kept from before phones noted it. */
+  readonly askedAt: number;
 }
 
 /** A payment or a refund as the tab lists it. */
@@ -110,8 +112,12 @@ export function parseTabStatus(json: unknown): TabStatus | null {
     honoured: json.honoured === true,
     lastPayment: isRecord(last) && typeof last.status === 'string' && typeof last.at === 'string' ? { status: last.status, at: last.at } : null,
     checkoutOpen: json.checkout_open === true,
+    askedAt: typeof json[ASKED_AT] === 'number' ? json[ASKED_AT] : 0,
   };
 }
+
+/** Where the phone notes, in the answer it keeps, when it asked. */
+const ASKED_AT = 'asked_at';
 
 const isPesos = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
@@ -157,10 +163,14 @@ function heard(): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** Whether the bar's bill last heard had lines to claim: a claim delivered or refused then asks again (use-tab-status.ts). */
+/**
+ * Whether the bar's bill last heard had lines to claim: a claim delivered or refused then asks again (use-tab-status.ts).
+ * A list the server did not send again (null: the phone holds it) was not empty: an empty one is always sent.
+ */
 const billToClaim = (json: unknown): boolean => {
-  const unclaimed = isRecord(json) && isRecord(json.bill) ? json.bill.unclaimed : null;
-  return Array.isArray(unclaimed) && unclaimed.length > 0;
+  if (!isRecord(json) || !isRecord(json.bill)) return false;
+  const { unclaimed } = json.bill;
+  return unclaimed === null || (Array.isArray(unclaimed) && unclaimed.length > 0);
 };
 
 /** Whether the bar's bill last heard for this guest had lines to claim. */
@@ -181,11 +191,20 @@ function rememberTabStatus(guestId: string, json: unknown): void {
  * `newest` says a later question was answered first: the phone keeps what it
  * last heard. The bar's bill is the tab's to keep (TabScreen hands it over).
  */
-export async function readTabStatus(backend: BackendConfig, guest: StatusGuest, newest: () => boolean = () => true): Promise<TabStatus | null> {
-  const answer = await rpc(serverClient(backend), 'my_tab_status', {}, guest);
-  const status = answer.kind === 'ok' ? parseTabStatus(answer.data) : null;
-  if (answer.kind !== 'ok' || !status || !newest()) return null;
-  rememberTabStatus(guest.id, answer.data);
+export async function readTabStatus(
+  backend: BackendConfig,
+  guest: StatusGuest,
+  newest: () => boolean = () => true,
+  billSeen?: string,
+): Promise<TabStatus | null> {
+  const askedAt = Date.now();
+  // The lines to claim the phone holds, by the server's name for them: unchanged, they are not sent again.
+  const answer = await rpc(serverClient(backend), 'my_tab_status', {}, guest, billSeen ? { 'x-bill-seen': billSeen } : {});
+  if (answer.kind !== 'ok') return null;
+  const kept: unknown = isRecord(answer.data) ? { ...answer.data, [ASKED_AT]: askedAt } : answer.data;
+  const status = parseTabStatus(kept);
+  if (!status || !newest()) return null;
+  rememberTabStatus(guest.id, kept);
   return status;
 }
 

@@ -12,6 +12,7 @@ export const AFTER_CLAIM_MS = 400;
 /** Every tab's status asked again now: a payment read back from Mercado Pago changed what is paid. */
 const askedNow = createListeners();
 export const askTabStatusNow = (): void => askedNow.notify();
+const NOTHING_SEEN = () => undefined;
 
 /**
  * The party's status as last heard: asked when the tab opens, when the signal
@@ -19,8 +20,10 @@ export const askTabStatusNow = (): void => askedNow.notify();
  * what the phone heard before (a party that ended stays ended with no signal);
  * null when it never heard. An answer to an older question never replaces a
  * newer one's: the screen never goes back to a count the server has moved past.
+ * `billSeen` names the lines to claim the tab holds, which the server then
+ * sends again only when they changed.
  */
-export function useTabStatus(guest: StatusGuest): TabStatus | null {
+export function useTabStatus(guest: StatusGuest, billSeen: () => string | undefined = NOTHING_SEEN): TabStatus | null {
   const [status, setStatus] = useState<TabStatus | null>(() => lastTabStatus(guest.id));
   const backend = env.backend;
   const { id, party } = guest;
@@ -37,7 +40,7 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
       return true;
     };
     const ask = () => {
-      void readTabStatus(backend, { id, party }, newest(++asked)).then((heard) => {
+      void readTabStatus(backend, { id, party }, newest(++asked), billSeen()).then((heard) => {
         if (current && heard) setStatus(heard);
       });
     };
@@ -59,6 +62,6 @@ export function useTabStatus(guest: StatusGuest): TabStatus | null {
       stopAsked();
       stop();
     };
-  }, [backend, id, party]);
+  }, [backend, id, party, billSeen]);
   return status;
 }

@@ -122,7 +122,7 @@ export async function send(server: Server, request: ServerRequest): Promise<Serv
   return response ? heard(await hear(response, request.success ?? 200).catch(none)) : none();
 }
 
-/** A PostgREST RPC, as `as` when given. */
-export function rpc(server: Server, name: string, args: object, as?: Caller): Promise<ServerAnswer> {
-  return send(server, { path: `rest/v1/rpc/${name}`, headers: JSON_BODY, body: JSON.stringify(args), as });
+/** A PostgREST RPC, as `as` when given, with the request's own `headers` (what the phone already holds: x-bill-seen). */
+export function rpc(server: Server, name: string, args: object, as?: Caller, headers: Readonly<Record<string, string>> = {}): Promise<ServerAnswer> {
+  return send(server, { path: `rest/v1/rpc/${name}`, headers: { ...JSON_BODY, ...headers }, body: JSON.stringify(args), as });
 }

@@ -40,7 +40,16 @@ function useQueueSummary(outbox: PageOutbox): QueueSummary | undefined {
       if (next && current) setSummary(next);
     });
     void reads.run();
-    const stopWatching = watchStores(phoneDatabase.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void reads.run());
+    // The queue's stores, and those a kind reads to judge its refused entries (a refused pick taken off the tab leaves the line).
+    let stopWatching = watchStores(phoneDatabase.name, ['outbox', 'parked', 'syncState'], LINE_QUIET, () => void reads.run());
+    void outbox.then(
+      (ready) => {
+        if (!current) return;
+        stopWatching();
+        stopWatching = watchStores(phoneDatabase.name, ready.store.watched(), LINE_QUIET, () => void reads.run());
+      },
+      () => undefined,
+    );
     return () => {
       current = false;
       void reads.stop();

@@ -22,6 +22,9 @@ export type Step =
 
 export const SENT: Step = { kind: 'sent' };
 
+/** What a parked entry still means on the phone (OutboxKind's `stands`). */
+export type ParkedStanding = 'gone' | 'holds' | 'open';
+
 /** What a kind's send may do with the queue during a pass. */
 export interface Pass {
   /** The server has these entries: they leave the queue (the kind's `delivered` marks its records in the same transaction). */
@@ -63,6 +66,13 @@ export interface OutboxKind<Entry extends QueuedEntry = QueuedEntry> {
   parked?(tx: Tx, entry: Entry, error: string): Promise<void>;
   /** A parked entry as it goes back to the queue, as the phone holds things now; null when nothing is left to send. */
   retried?(tx: Tx, entry: Entry): Promise<Entry | null>;
+  /**
+   * What a parked entry still means on the phone, read where the status line counts it and before 'Reintentar'
+   * sends it: 'gone' once what it was about is off the phone (the line forgets it; 'Reintentar' hands it to
+   * `retried`, which says what is left to send), 'holds' while the server's reason still holds (on the line, never
+   * sent again), 'open' when sending it again may go through. None: 'open'.
+   */
+  stands?(tx: Tx, entry: Entry, error: string): Promise<ParkedStanding>;
   /** How the guest's status line counts it: while queued, and once refused. None: not on the line (another screen says it). */
   readonly line?: { readonly queued: boolean; readonly refused: 'orders' | 'other' };
 }

@@ -9,7 +9,7 @@
 // Not db/index.ts: the service worker runs this store, and carries no Dexie.
 import type { PhoneDatabase, StoreName, Tx } from '../db/idb.ts';
 import { kindOf, type ParkedEntry, type Queued, type QueuedEntry, type SyncState } from './entries.ts';
-import type { OutboxKind, OutboxKinds } from './kinds.ts';
+import type { OutboxKind, OutboxKinds, ParkedStanding } from './kinds.ts';
 import type { SyncSnapshot } from './status.ts';
 
 /** Which parked entries go back to the queue: all, or those parked by another version than `appVersion`; none of the kinds `except` names. */
@@ -40,13 +40,15 @@ export interface OutboxStore {
   /** The seq of every entry in the queue. */
   queuedSeqs(): Promise<number[]>;
   summary(): Promise<QueueSummary>;
+  /** The stores whose changes may change the summary: the queue's own, and those a kind reads to judge its parked entries. */
+  watched(): StoreName[];
 }
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 const unique = (stores: readonly StoreName[]): StoreName[] => [...new Set(stores)];
 
 /** The stores the kinds that have this hook touch, after `base`. */
-function storesOf(kinds: OutboxKinds, base: readonly StoreName[], hook: 'delivered' | 'parked' | 'retried'): StoreName[] {
+function storesOf(kinds: OutboxKinds, base: readonly StoreName[], hook: 'delivered' | 'parked' | 'retried' | 'stands'): StoreName[] {
   return unique([...base, ...kinds.all().flatMap((kind) => (kind[hook] ? (kind.stores ?? []) : []))]);
 }
 
@@ -74,6 +76,14 @@ async function countKinds(tx: Tx, names: readonly string[]): Promise<number> {
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
+/** What a parked entry still means, as its kind judges it now; an entry no kind knows (or can read) stays open, in sight. */
+async function standing(tx: Tx, kinds: OutboxKinds, item: ParkedEntry): Promise<ParkedStanding> {
+  const kind = kinds.of(kindOf(item.entry));
+  const checked = kind?.check(item.entry as QueuedEntry);
+  if (!kind?.stands || checked === undefined || typeof checked === 'string') return 'open';
+  return kind.stands(tx, checked, item.error);
+}
+
 async function summarize(tx: Tx, kinds: OutboxKinds): Promise<QueueSummary> {
   // Kinds the line does not count while queued (a guest's row, a host's mark).
   const unseen = kinds.all().flatMap((kind) => (kind.line?.queued === true ? [] : kind.names));
@@ -89,13 +99,15 @@ async function summarize(tx: Tx, kinds: OutboxKinds): Promise<QueueSummary> {
     const kind = kinds.of(kindOf(item.entry));
     return kind ? kind.line?.refused : 'other';
   };
-  const refused = parked.map(refusedAs);
-  const rejectedOrders = refused.filter((as) => as === 'orders').length;
+  // A refused change whose subject left the phone (a refused pick taken off the tab) no longer asks anything of the guest.
+  const judged = await Promise.all(parked.map(async (item) => ({ as: refusedAs(item), standing: await standing(tx, kinds, item) })));
+  const standingOnLine = judged.filter((item) => item.standing !== 'gone' && item.as !== undefined);
   return {
     pending: queued - notCounted,
     oldestQueuedAt: oldest[0]?.queuedAt,
-    rejectedOrders,
-    rejectedOther: refused.filter((as) => as === 'other').length,
+    rejectedOrders: standingOnLine.filter((item) => item.as === 'orders').length,
+    rejectedOther: standingOnLine.filter((item) => item.as === 'other').length,
+    retriable: standingOnLine.filter((item) => item.standing === 'open').length,
     configError: state?.configError,
   };
 }
@@ -173,10 +185,13 @@ export function outboxStore(database: PhoneDatabase, kinds: OutboxKinds): Outbox
       });
     },
     retryParked: (which) =>
-      database.write(storesOf(kinds, ['parked', 'outbox'], 'retried'), async (tx) => {
+      database.write(unique([...storesOf(kinds, ['parked', 'outbox'], 'retried'), ...storesOf(kinds, [], 'stands')]), async (tx) => {
         const chosen = (item: ParkedEntry) => ('all' in which || item.appVersion !== which.parkedBefore) && !(which.except ?? []).includes(kindOf(item.entry));
         // Something that is not even an object cannot be queued; it stays parked, in sight.
-        const items = (await tx.getAll('parked')).filter((item) => chosen(item) && isObject(item.entry));
+        const candidates = (await tx.getAll('parked')).filter((item) => chosen(item) && isObject(item.entry));
+        // Refused for a reason that still holds: sending it again would only be refused again.
+        const judged = await Promise.all(candidates.map(async (item) => ({ item, standing: await standing(tx, kinds, item) })));
+        const items = judged.flatMap(({ item, standing: now }) => (now === 'holds' ? [] : [item]));
         for (const item of items) {
           const entry = item.entry as QueuedEntry;
           const kind = kinds.of(kindOf(entry));
@@ -189,6 +204,7 @@ export function outboxStore(database: PhoneDatabase, kinds: OutboxKinds): Outbox
         return items.length;
       }),
     queuedSeqs: () => database.read(['outbox'], async (tx) => (await tx.keys('outbox')) as number[]),
-    summary: () => database.read(['outbox', 'parked', 'syncState'], (tx) => summarize(tx, kinds)),
+    summary: () => database.read(storesOf(kinds, ['outbox', 'parked', 'syncState'], 'stands'), (tx) => summarize(tx, kinds)),
+    watched: () => storesOf(kinds, ['outbox', 'parked', 'syncState'], 'stands'),
   };
 }

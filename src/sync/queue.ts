@@ -3,5 +3,5 @@
 export { settleAnswer, sortAnswer, type Answer, type AnswerRules, type OwnAnswers, type SortedAnswer } from './answers.ts';
 export { chunk, jsonBytes } from './batches.ts';
 export { enqueue, kindOf, type ParkedEntry, type Queued, type QueuedEntry, type SyncState } from './entries.ts';
-export { SENT, type OutboxHold, type OutboxKind, type Pass, type Step } from './kinds.ts';
+export { SENT, type OutboxHold, type OutboxKind, type ParkedStanding, type Pass, type Step } from './kinds.ts';
 export type { SyncTransport, WriteResult } from './transport.ts';

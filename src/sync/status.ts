@@ -8,6 +8,8 @@ export interface SyncSnapshot {
   readonly rejectedOrders: number;
   /** Other refused changes (the guest, a reset). */
   readonly rejectedOther: number;
+  /** Of those refused, how many 'Reintentar' would send again (the rest were refused for a reason that still holds); undefined: all. */
+  readonly retriable?: number | undefined;
   readonly configError?: string | undefined;
   readonly online: boolean;
   readonly now: number;
@@ -50,15 +52,17 @@ export function describeSync(snapshot: SyncSnapshot): SyncLine {
     const age = snapshot.oldestQueuedAt === undefined ? '' : ` (el más antiguo, ${waitedFor(snapshot.now - snapshot.oldestQueuedAt)})`;
     return { tone: 'pending', text: `Enviando ${plural(pending, 'cambio pendiente', 'cambios pendientes')}${age}.` };
   }
+  // 'Reintentar' only where it could help: a claim another person took, or a tap after the close, stays refused.
+  const canRetry = snapshot.retriable === undefined || snapshot.retriable > 0;
   if (snapshot.rejectedOrders > 0) {
     return {
       tone: 'problem',
       text: `${plural(snapshot.rejectedOrders, 'pedido no aceptado', 'pedidos no aceptados')} por el servidor; sigue${snapshot.rejectedOrders === 1 ? '' : 'n'} en este teléfono.`,
-      canRetry: true,
+      canRetry,
     };
   }
   if (snapshot.rejectedOther > 0) {
-    return { tone: 'problem', text: 'El servidor no aceptó un cambio; tu cuenta sigue en este teléfono.', canRetry: true };
+    return { tone: 'problem', text: 'El servidor no aceptó un cambio; tu cuenta sigue en este teléfono.', canRetry };
   }
   return { tone: 'ok', text: 'Todo sincronizado con el bar.' };
 }

@@ -64,6 +64,18 @@ export function withRows(orders: readonly Order[], rows: readonly Order[]): read
   return merged;
 }
 
+/** A claim's mark as the guest sees it: its split, and the server's offer or why it kept it. */
+const sameClaim = (a: Order['bill'], b: Order['bill']) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.line === b.line &&
+    a.shares === b.shares &&
+    a.join === b.join &&
+    a.offer?.shares === b.offer?.shares &&
+    a.offer?.amount === b.offer?.amount &&
+    a.kept === b.kept);
+
 const sameOrder = (a: Order, b: Order) =>
   a === b ||
   (a.id === b.id &&
@@ -72,7 +84,8 @@ const sameOrder = (a: Order, b: Order) =>
     a.product_price === b.product_price &&
     a.active === b.active &&
     a.created_at === b.created_at &&
-    a.rejected === b.rejected);
+    a.rejected === b.rejected &&
+    sameClaim(a.bill, b.bill));
 
 /** True when both show the guest the same rows. */
 export const sameTab = (a: readonly Order[], b: readonly Order[]) =>

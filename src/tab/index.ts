@@ -8,7 +8,7 @@ export { guestRows, type GuestRows } from './guest-rows.ts';
 export type { ServerTabLine, UnclaimedLine } from '../db/index.ts';
 export { resendGuest, useActiveOrders, useGuestRefusal, useServerLines, useTabState, useTabTotal, useUnclaimed } from './hooks.ts';
 export { formatPesos, formatPrice, paymentLink, tippedTotal } from './money.ts';
-export { refusalLine } from './refusals.ts';
+export { keptLine, refusalLine } from './refusals.ts';
 export { tabOnOutbox, type ArrivingGuest } from './on-outbox.ts';
 export { TabStore, type TabReset } from './store.ts';
 
@@ -21,5 +21,5 @@ export function guestTab(guestId: string): TabStore {
   return tab;
 }
 
-/** What the server said of the guest's bar's bill (`my_tab_status.bill`), kept for the tab and the basement. */
-export const keepServerBill = (guestId: string, json: unknown): Promise<void> => keepBill(phoneDatabase, guestId, json);
+/** What the server said of the guest's bar's bill (`my_tab_status.bill`) to a question asked at `askedAt`, kept for the tab and the basement. */
+export const keepServerBill = (guestId: string, json: unknown, askedAt: number): Promise<void> => keepBill(phoneDatabase, guestId, json, askedAt);

@@ -13,17 +13,21 @@ export function formatPrice(price: number | null | undefined): string {
 
 const countable = (price: number | null | undefined): price is number => !!price && Number.isSafeInteger(price) && price > 0;
 
-/** An order as the totals see it: its price, and whether the server refused it for good. */
+/** An order as the totals see it: its price, whether the server refused it for good, and a claim the server only offered. */
 export interface Charge {
   readonly product_price: number | null | undefined;
   readonly rejected?: string | undefined;
+  readonly bill?: { readonly offer?: unknown } | undefined;
 }
 
 /**
- * What the guest owes for an order: its price, unless the price is broken or
- * the server refused the order ("no aceptado": the host's totals never had it).
+ * What the guest owes for an order: its price, unless the price is broken,
+ * the server refused the order ("no aceptado": the host's totals never had
+ * it), or it is a claim the server answered with a share to join that the
+ * guest has not said yes to ('Ahora son 3 partes…': nothing stored yet).
  */
-export const charged = (order: Charge): number => (order.rejected === undefined && countable(order.product_price) ? order.product_price : 0);
+export const charged = (order: Charge): number =>
+  order.rejected === undefined && order.bill?.offer === undefined && countable(order.product_price) ? order.product_price : 0;
 
 /**
  * The tab's total, the one rule every screen and the pay link read: the sum of

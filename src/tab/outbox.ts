@@ -23,8 +23,9 @@ import {
   type SyncTransport,
 } from '../sync/queue.ts';
 import { checkActive, checkGuestRow, checkOrder, type ActiveEntry, type GuestRowEntry, type OrderEntry } from './entries.ts';
-import { claimKind } from './claims.ts';
+import { claimKind, unclaimKind } from './claims.ts';
 import { changeGuest, queueGuestAgain, refusedGuests, withoutRefusal } from './guest-rows.ts';
+import { refusedForGood } from './refusals.ts';
 
 /** Order ids per request: 40 UUIDs keep the URL near 1.6 KB. */
 export const RESET_CHUNK_IDS = 40;
@@ -36,6 +37,27 @@ export function queueOrder(tx: Tx, row: OrderRow, now = Date.now()): Promise<IDB
   const { id, user_id, product_name, product_price, active, created_at } = row;
   const entry: OrderEntry = { kind: 'insert-order', queuedAt: now, row: { id, user_id, product_name, product_price, active, created_at } };
   return enqueue(tx, entry);
+}
+
+/**
+ * Refused picks the guest takes off the tab: the server holds the tab as the phone does (the row, inactive), so each
+ * goes back to the queue as it now is, its refusal cleared, unless the server's reason still holds (it would be
+ * refused again: it stays parked, and off the line, as its kind's `stands` says). The records as written.
+ */
+export async function requeueRemovedRefusals(tx: Tx, removed: readonly Order[], now = Date.now()): Promise<Order[]> {
+  const again = removed.filter((order) => order.rejected !== undefined && !refusedForGood(order.rejected));
+  if (again.length === 0) return [];
+  const ids = new Set(again.map((order) => order.id));
+  for (const item of await tx.getAll('parked', { index: 'kind', only: 'insert-order' })) {
+    const row = (item.entry as { row?: { id?: unknown } } | null)?.row;
+    if (typeof row?.id === 'string' && ids.has(row.id) && item.id !== undefined) void tx.delete('parked', item.id);
+  }
+  const rows = again.map((order) => withoutRejection({ ...order, active: false }));
+  for (const row of rows) {
+    void tx.put('orders', row);
+    await queueOrder(tx, row, now);
+  }
+  return rows;
 }
 
 /** A reset or a removal (or its undo): exactly these orders' `active`, never one added later. */
@@ -178,6 +200,12 @@ function orderKind(database: PhoneDatabase, transport: Transport): OutboxKind<Or
     parked: (tx, entry, error) => changeOrder(tx, entry.row.id, (order) => ({ ...order, rejected: error })),
     // With its active flag as it is now (the guest may have taken it off since).
     retried: (tx, entry) => backToQueue(tx, 'orders', entry, withoutRejection, (order) => ({ ...entry.row, active: order.active })),
+    // Taken off the tab, the refused pick asks nothing more of the guest; tapped after the close, it is never taken.
+    async stands(tx, entry, error) {
+      const order = await tx.get('orders', entry.row.id);
+      if (order?.active !== true || order.rejected === undefined) return 'gone';
+      return refusedForGood(error) ? 'holds' : 'open';
+    },
     line: { queued: true, refused: 'orders' },
   };
 }
@@ -211,11 +239,13 @@ function activeKind(transport: Transport): OutboxKind<ActiveEntry> {
       const standing = entry.orderIds.filter((_, index) => orders[index]?.active !== !wanted);
       return standing.length === 0 ? null : { ...entry, orderIds: standing };
     },
+    // A reset refused as the party is over (it crossed the close with no signal) is never taken: 'Reintentar' is not offered for it.
+    stands: (_tx, _entry, error) => Promise.resolve(refusedForGood(error) ? 'holds' : 'open'),
     line: { queued: true, refused: 'other' },
   };
 }
 
 /** The tab's kinds, sending over `transport` (the page's or the queue's worker's), marking the phone's records in `database`. */
 export function tabKinds(database: PhoneDatabase, transport: Transport): OutboxKind[] {
-  return [guestRowKind(transport), orderKind(database, transport), activeKind(transport), claimKind(database, transport)];
+  return [guestRowKind(transport), orderKind(database, transport), activeKind(transport), claimKind(database, transport), unclaimKind(transport)];
 }

@@ -5,9 +5,9 @@
  */
 import { newId } from '../platform/index.ts';
 import { ordersOfGuest, type BillRecord, type Order, type PhoneDatabase } from '../db/index.ts';
-import { queueClaim } from './claims.ts';
+import { joinedOffer, queueClaim, queueUnclaim, sentToServer } from './claims.ts';
 import type { Tx } from '../db/idb.ts';
-import { queueOrder, queueSetActive } from './outbox.ts';
+import { queueOrder, queueSetActive, requeueRemovedRefusals } from './outbox.ts';
 
 export interface Pick {
   readonly name: string;
@@ -40,8 +40,20 @@ export interface TabRecords {
   recordPick(order: Order): Promise<Written>;
   /** Records a claim of the bar's bill and queues it as a claim, once, as a pick. */
   recordClaim(order: Order): Promise<Written>;
+  /** 'Sí, me uno': the offered claim becomes a share of the split as it now is, queued again under its id. Nothing when it was no offer. */
+  joinOffer(orderId: string): Promise<Written>;
   /** Sets `active` on these orders of the guest (every active one when `orderIds` is null) and queues exactly those it changed. */
   setActive(guestId: string, orderIds: readonly string[] | null, active: boolean): Promise<Written>;
+}
+
+/**
+ * An order with its `active` flag set. A claim taken back forgets what the
+ * server said of it, and one put back waits for the server's answer again.
+ */
+function activeAs(order: Order, active: boolean): Order {
+  if (order.bill === undefined) return { ...order, active };
+  const { line, shares, join, offer } = order.bill;
+  return { ...order, active, bill: { line, shares, ...(join ? { join } : {}), ...(offer ? { offer } : {}) } };
 }
 
 export function tabRecords(database: PhoneDatabase): TabRecords {
@@ -64,18 +76,33 @@ export function tabRecords(database: PhoneDatabase): TabRecords {
       }),
     recordPick: record((tx, order) => queueOrder(tx, order)),
     recordClaim: record((tx, order) => queueClaim(tx, order)),
+    joinOffer: (orderId) =>
+      database.write(['orders', 'outbox'], async (tx): Promise<Written> => {
+        const stored = await tx.get('orders', orderId);
+        const joined = stored?.active ? joinedOffer(stored) : null;
+        if (!stored || !joined) return { rows: stored ? [stored] : [], changed: [] };
+        void tx.put('orders', joined);
+        await queueClaim(tx, joined);
+        return { rows: [joined], changed: [joined.id] };
+      }),
     setActive: (guestId, orderIds, active) =>
-      database.write(['orders', 'outbox'], async (tx) => {
+      database.write(['orders', 'outbox', 'parked'], async (tx) => {
         const found =
           orderIds === null
             ? (await tx.getAll('orders', ordersOfGuest(guestId))).filter((order) => order.active)
             : await Promise.all(orderIds.map((id) => tx.get('orders', id)));
         const theirs = found.filter((order): order is Order => order?.user_id === guestId);
-        const rows = theirs.map((order) => (order.active === active ? order : { ...order, active }));
-        const changed = theirs.filter((order) => order.active !== active).map((order) => order.id);
+        const rows = theirs.map((order) => (order.active === active ? order : activeAs(order, active)));
+        const changed = theirs.filter((order) => order.active !== active);
         for (const [index, row] of rows.entries()) if (row !== theirs[index]) void tx.put('orders', row);
-        if (changed.length > 0) await queueSetActive(tx, guestId, changed, active);
-        return { rows, changed };
+        // A claim goes as a claim: taken back ('Quitar'), or claimed again ('Deshacer'); one refused or only offered never was on the server.
+        const changedPicks = changed.filter((order) => order.bill === undefined);
+        // A refused pick taken off the tab goes as it is now (inactive), unless the server's reason still holds.
+        const requeued = new Map((active ? [] : await requeueRemovedRefusals(tx, changedPicks)).map((row) => [row.id, row]));
+        const picks = changedPicks.map((order) => order.id);
+        if (picks.length > 0) await queueSetActive(tx, guestId, picks, active);
+        for (const claim of changed.filter(sentToServer)) await (active ? queueClaim(tx, activeAs(claim, true)) : queueUnclaim(tx, claim));
+        return { rows: rows.map((row) => requeued.get(row.id) ?? row), changed: changed.map((order) => order.id) };
       }),
   };
 }

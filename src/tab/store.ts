@@ -19,7 +19,7 @@ import { applyChange, sameTab, withRows, type Change } from './changes.ts';
 import { forgetInactive, rememberInactive } from './inactive-memory.ts';
 import { journal, journalled, unjournal } from './journal.ts';
 import { serverLinesBeside } from './bill.ts';
-import { newClaim } from './claims.ts';
+import { joinedOffer, newClaim } from './claims.ts';
 import { tabTotal } from './money.ts';
 import { newOrder, tabRecords, type Pick, type TabRecords, type Written } from './records.ts';
 
@@ -62,6 +62,7 @@ export class TabStore {
   private bill: BillRecord | undefined;
   /** The server's lines beside the orders shown (a claim the phone holds is its row, not one of these). */
   private shownLines: readonly ServerTabLine[] = [];
+  private heardIds: ReadonlySet<string> = new Set();
   /** Changes tapped and not yet written, in tap order. */
   private readonly pending: Change[] = [];
   /** Writes and reads, one after the other, so a read sees every write before it and none after. */
@@ -111,11 +112,23 @@ export class TabStore {
    * bill on the tab at once, at the bill's price, then on the phone and in
    * the queue, by the same path as a pick; the server decides. Rejects if the phone refuses it.
    */
-  claim(line: UnclaimedLine, shares: number): Promise<Order> {
+  claim(line: UnclaimedLine, shares: number, join = false): Promise<Order> {
     this.lastTapAt = Math.max(Date.now(), this.lastTapAt + 1);
-    const order = newClaim(this.guestId, line, shares, new Date(this.lastTapAt));
+    const order = newClaim(this.guestId, line, shares, new Date(this.lastTapAt), join);
     return this.change({ kind: 'add', order }, () => this.records.recordClaim(order)).then(() => order);
   }
+
+  /** 'Sí, me uno' to the server's 'Ahora son 3 partes…': the claim counts at once as that share, then goes to the server again. False when it was no offer. */
+  joinOffer(order: Order): Promise<boolean> {
+    const joined = joinedOffer(order);
+    if (!joined) return Promise.resolve(false);
+    return this.change({ kind: 'add', order: joined }, () => this.records.joinOffer(order.id)).then((written) => written.changed.length > 0);
+  }
+
+  /** The version of the lines to claim the phone holds, which the status question names: an unchanged list is not sent again. */
+  readonly billVersion = (): string | undefined => this.bill?.version;
+  /** The guest's claims the server listed with the lines to claim last heard: those the list already leaves out. */
+  readonly heardClaims = (): ReadonlySet<string> => this.heardIds;
 
   /** 'Quitar': off the tab at once, then on the phone and the server. False when it was not on this guest's tab. */
   takeOff(order: OrderRef): Promise<boolean> {
@@ -278,6 +291,7 @@ export class TabStore {
         if (this.stopWatching === null) return;
         const billChanged = bill?.heardAt !== this.bill?.heardAt;
         this.stored = orders;
+        if (billChanged) this.heardIds = new Set(bill?.lines.flatMap((line) => (line.id === null ? [] : [line.id])));
         this.bill = bill;
         this.refresh(billChanged);
       });

@@ -29,6 +29,8 @@ interface RowActions {
   readonly onAgain: (product: Product) => void;
   /** 'Quitar': `fromKeyboard` when pressed with a key, so focus can follow. */
   readonly onRemove: (order: Order, fromKeyboard: boolean) => void;
+  /** 'Sí, me uno': a claim the server answered with the share as it now is, joined. */
+  readonly onJoin: (order: Order) => void;
   /** The rows are on screen as they are now (focus may follow an order that came back). */
   readonly onRowsShown: () => void;
 }
@@ -95,16 +97,21 @@ export const ConsumedProducts = memo(function ConsumedProducts(props: ConsumedPr
  * The rows, a moment behind the totals: their render (a long tab's newest
  * block) runs after the tap's frame, and a next tap can interrupt it.
  */
-function TabRows({ tab, final, onAgain, onRemove, onRowsShown }: RowActions & { readonly tab: TabStore; readonly final: boolean }) {
+function TabRows({ tab, final, onAgain, onRemove, onJoin, onRowsShown }: RowActions & { readonly tab: TabStore; readonly final: boolean }) {
   const orders = useDeferredValue(useActiveOrders(tab));
   const serverLines = useServerLines(tab);
   useLayoutEffect(onRowsShown, [orders, onRowsShown]);
   if (orders === undefined) return null;
-  // Over, the tab is final: only a pick the server refused can still be taken off it.
+  // Over, the tab is final: only what the server never took (a refused pick or claim, a share offered) can still go; a share
+  // offered can still be joined, as claims are taken after the close.
   return (
     <>
       {orders.length > 0 &&
-        (final ? <OrderList orders={orders} onRemove={onRemove} onlyRefusedGo /> : <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} />)}
+        (final ? (
+          <OrderList orders={orders} onRemove={onRemove} onJoin={onJoin} onlyRefusedGo />
+        ) : (
+          <OrderList orders={orders} onAgain={onAgain} onRemove={onRemove} onJoin={onJoin} />
+        ))}
       <ServerLines lines={serverLines} />
     </>
   );

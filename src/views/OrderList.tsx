@@ -1,6 +1,6 @@
 import { memo, useContext } from 'react';
 import type { Product } from '../catalogue/index.ts';
-import { formatPesos, formatPrice, refusalLine, type Order, type ServerTabLine } from '../tab/index.ts';
+import { formatPesos, formatPrice, keptLine, refusalLine, type Order, type ServerTabLine } from '../tab/index.ts';
 import { PlusOneIcon, RemoveIcon } from './icons.tsx';
 import { MenuContext } from './menu-context.tsx';
 
@@ -10,12 +10,14 @@ const FROM_BILL = 'De la cuenta del bar';
 /** Rows per block: a long tab is laid out, hit-tested and re-rendered a block at a time. */
 const BLOCK_SIZE = 25;
 
-/** None once the party is over (its tabs are final) but 'Quitar' on a pick the server refused. */
+/** None once the party is over (its tabs are final) but 'Quitar' on what the server never took, and 'Sí, me uno'. */
 interface RowActions {
   readonly onAgain?: ((product: Product) => void) | undefined;
-  /** 'Quitar': `fromKeyboard` when pressed with a key, so focus can follow. */
+  /** 'Quitar': `fromKeyboard` when pressed with a key, so focus can follow. A claim's takes it back. */
   readonly onRemove?: ((order: Order, fromKeyboard: boolean) => void) | undefined;
-  /** 'Quitar' only on the picks the server refused. */
+  /** 'Sí, me uno': a claim the server answered with the share as it now is. */
+  readonly onJoin?: ((order: Order) => void) | undefined;
+  /** 'Quitar' only on what the server never took: a refused pick or claim, a share only offered. */
   readonly onlyRefusedGo?: boolean | undefined;
 }
 
@@ -69,6 +71,7 @@ const OrderBlock = memo(
   (before, after) =>
     before.onAgain === after.onAgain &&
     before.onRemove === after.onRemove &&
+    before.onJoin === after.onJoin &&
     before.onlyRefusedGo === after.onlyRefusedGo &&
     sameRows(before.orders, after.orders),
 );
@@ -76,24 +79,28 @@ const OrderBlock = memo(
 /**
  * One line of the tab, with 'Otra' and 'Quitar'; a new pick in its block
  * renders only its own row. A pick the server refused stays, struck through,
- * with why, and counts in no total.
+ * with why, and counts in no total. A claim of the bar's bill has 'Quitar'
+ * (it goes back to '¿Alguien pidió esto?'), and, when the server answered
+ * with the share as it now is, asks whether to join it.
  */
-const OrderRow = memo(function OrderRow({ order, onAgain, onRemove, onlyRefusedGo }: RowActions & { readonly order: Order }) {
+const OrderRow = memo(function OrderRow({ order, onAgain, onRemove, onJoin, onlyRefusedGo }: RowActions & { readonly order: Order }) {
   const name = order.product_name;
   const refused = order.rejected !== undefined;
   // 'Otra' adds at today's price from the party's list; a product off it, or sold out, cannot be ordered again.
-  // A claim of the bar's bill is the server's to keep: no 'Otra', and 'Quitar' only once it was refused.
+  // A claim of the bar's bill has no 'Otra'.
   const claim = order.bill !== undefined;
+  const offer = order.bill?.offer;
   const product = useContext(MenuContext).find(name);
   const again = claim ? undefined : onAgain;
-  const remove = (onlyRefusedGo || claim) && !refused ? undefined : onRemove;
+  const remove = onlyRefusedGo && !refused && !offer ? undefined : onRemove;
   return (
-    <div className="order" role="listitem" data-refused={refused || undefined}>
+    <div className="order" role="listitem" data-refused={refused || undefined} data-offer={offer ? true : undefined}>
       <span className="order-name">
         {name}
-        {claim && <span className="order-from-bill">{FROM_BILL}</span>}
+        {claim && <span className="order-from-bill">{order.bill.shares > 1 && !offer ? `${FROM_BILL} · entre ${order.bill.shares}` : FROM_BILL}</span>}
       </span>
-      <span className="price">{formatPrice(order.product_price)}</span>
+      {/* Offered, it counts nothing until joined: its amount is in the question below. */}
+      <span className="price">{offer ? '' : formatPrice(order.product_price)}</span>
       <span className="order-actions">
         {product && again && (
           <button type="button" className="button button-icon button-secondary" aria-label={`Otra ${name}`} onClick={() => again(product)}>
@@ -114,6 +121,19 @@ const OrderRow = memo(function OrderRow({ order, onAgain, onRemove, onlyRefusedG
         )}
       </span>
       {order.rejected !== undefined && <span className="order-rejected">{refusalLine(order.rejected)}</span>}
+      {offer && (
+        <span className="order-offer">
+          <span>
+            Ahora son {offer.shares} partes de {formatPesos(offer.amount)}. ¿Te unes?
+          </span>
+          {onJoin && (
+            <button type="button" className="button button-secondary" aria-label={`Sí, me uno: ${name}`} onClick={() => onJoin(order)}>
+              Sí, me uno
+            </button>
+          )}
+        </span>
+      )}
+      {order.bill?.kept !== undefined && <span className="order-kept">{keptLine(order.bill.kept)}</span>}
     </div>
   );
 });

@@ -7,7 +7,7 @@ import { requestPersistentStorage } from '../pwa/index.ts';
 import { retryRefusedChanges, usePageOutbox, useSyncLine } from '../sync/hooks.ts';
 import { partyNameOf, useTabStatus } from '../party/index.ts';
 import { usePaymentReadBack } from '../payments/index.ts';
-import { guestTab, keepServerBill, useUnclaimed, type TabStore, type UnclaimedLine } from '../tab/index.ts';
+import { guestTab, keepServerBill, useUnclaimed, type Order, type TabStore, type UnclaimedLine } from '../tab/index.ts';
 import { AddProductForm } from './AddProductForm.tsx';
 import { ConsumedProducts, type PartyTerms } from './ConsumedProducts.tsx';
 import { InviteSomeone } from './InviteSomeone.tsx';
@@ -29,7 +29,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const totalsRef = useRef<HTMLDivElement>(null);
   const [saveFailed, setSaveFailed] = useState(false);
   const tab = guestTab(guest.id);
-  const status = useTabStatus(guest);
+  const status = useTabStatus(guest, tab.billVersion);
   const over = Boolean(status?.closedAt);
   // As the server last said it, or as the party's link found it: never a placeholder.
   const partyName = status?.partyName ?? partyNameOf(guest.party);
@@ -56,10 +56,11 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   const { watch: commentWatch, enabled: commentsOn, commentOn, reset: resetComments, undoReset: undoResetComments } = useOrderComment(guest);
 
   const bill = status?.bill;
+  const askedAt = status?.askedAt ?? 0;
   useEffect(() => {
-    // The bar's bill as the server said it: kept in IndexedDB, where the tab reads it (and the basement finds it).
-    if (bill !== undefined) void keepServerBill(guest.id, bill).catch(() => undefined);
-  }, [guest.id, bill]);
+    // The bar's bill as the server said it: kept in IndexedDB, where the tab reads it (and the basement finds it), the guest's claims held to it.
+    if (bill !== undefined) void keepServerBill(guest.id, bill, askedAt).catch(() => undefined);
+  }, [guest.id, bill, askedAt]);
 
   useEffect(() => {
     // There is a tab worth keeping now: ask the browser not to evict it (where that asks the guest nothing).
@@ -84,8 +85,18 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
   );
   // A claim goes the way of a pick; after the close too (the bill comes at the end).
   const claim = useCallback(
-    (line: UnclaimedLine, shares: number) => {
-      tab.claim(line, shares).then(
+    (line: UnclaimedLine, shares: number, join: boolean) => {
+      tab.claim(line, shares, join).then(
+        () => saved(true),
+        () => saved(false),
+      );
+    },
+    [tab, saved],
+  );
+  // 'Sí, me uno' to the share as it now is.
+  const joinOffer = useCallback(
+    (order: Order) => {
+      tab.joinOffer(order).then(
         () => saved(true),
         () => saved(false),
       );
@@ -118,7 +129,16 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
           <BillClaims tab={tab} onClaim={claim} />
         </Suspense>
       )}
-      <ConsumedProducts tab={tab} terms={terms} totalsRef={totalsRef} onReset={resetTab} onAgain={orderProduct} onRemove={takeOff} onRowsShown={rowsShown} />
+      <ConsumedProducts
+        tab={tab}
+        terms={terms}
+        totalsRef={totalsRef}
+        onReset={resetTab}
+        onAgain={orderProduct}
+        onRemove={takeOff}
+        onJoin={joinOffer}
+        onRowsShown={rowsShown}
+      />
       {!over && <InviteSomeone guest={guest} />}
       <SyncAndDock tab={tab} totalsRef={totalsRef} removal={removal} putBack={putBack} forgetRemoval={forgetRemoval} />
     </PartyMenu>

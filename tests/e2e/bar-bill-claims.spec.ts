@@ -66,12 +66,12 @@ test('two guests claim what nobody declared, race for the last unit, one claims 
   await claims(beto).getByLabel('Entre cuántas personas: Summer Ale 500cc').selectOption('3');
   await claims(beto).getByRole('button', { name: 'Compartir Summer Ale 500cc entre 3' }).click();
   await agrees(beto, 5990 + 1467);
-  // What is left of that unit stays listed.
+  // What is left of that unit stays listed, to the others: Beto holds a share of it.
   await beto.reload();
-  await expect(claims(beto).getByRole('listitem').filter({ hasText: 'Summer Ale 500cc' })).toContainText('quedan 2 partes');
+  await ana.reload();
+  await expect(claims(ana).getByRole('listitem').filter({ hasText: 'Summer Ale 500cc' })).toContainText('Queda 1 · otra compartida entre 3 · faltan 2 partes');
 
   // The last whole Summer Ale: both phones tap at once; the server keeps one.
-  await ana.reload();
   await expect(claims(ana).getByRole('listitem').filter({ hasText: 'Summer Ale 500cc' })).toContainText('Queda 1');
   await expect(claims(beto).getByRole('listitem').filter({ hasText: 'Summer Ale 500cc' })).toContainText('Queda 1');
   await Promise.all([

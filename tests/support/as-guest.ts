@@ -11,6 +11,8 @@ export interface GuestRequest {
   /** The anon key unless given. */
   readonly key?: string;
   readonly prefer?: string;
+  /** Any other header the phone sends (x-bill-seen). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export async function asGuest(stack: TestStack, path: string, init: GuestRequest = {}): Promise<{ status: number; body: unknown }> {
@@ -19,6 +21,7 @@ export async function asGuest(stack: TestStack, path: string, init: GuestRequest
   if (init.guest) headers['x-guest-id'] = init.guest;
   if (init.party !== undefined) headers['x-party-code'] = init.party;
   if (init.prefer) headers.Prefer = init.prefer;
+  Object.assign(headers, init.headers);
   const response = await fetch(`${stack.stack.restUrl()}${path}`, {
     method: init.method ?? 'GET',
     headers,

@@ -50,6 +50,12 @@ export const billActionSchemas = [
   z
     .object({ action: z.literal('settle_bill'), by: z.enum(['guests', 'host'], { error: 'by debe ser guests o host.' }), confirm })
     .transform(({ confirm: sure, ...settle }) => ({ ...settle, ...confirmed(sure) })),
+  /** 'Quitar' on a claim in a guest's detail: the claim back to '¿Alguien pidió esto?', also after the close; answered with the guest's detail. */
+  z.object({
+    action: z.literal('unclaim'),
+    guestId: z.custom<string>(isUuid, { error: 'guestId debe ser un UUID.' }),
+    claimId: z.custom<string>(isUuid, { error: 'claimId debe ser un UUID.' }),
+  }),
   /** 'Invitado de honor': set on a guest (moving it from another), or taken back. */
   z
     .object({
@@ -63,4 +69,4 @@ export const billActionSchemas = [
   z.object({ action: z.literal('money') }),
 ] as const;
 
-export const BILL_ACTIONS = 'save_bill, bill, settle_bill, honour o money';
+export const BILL_ACTIONS = 'save_bill, bill, settle_bill, unclaim, honour o money';

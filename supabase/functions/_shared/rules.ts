@@ -407,6 +407,22 @@ export function sqlOrderTimeCheck(tapColumn: string, receivedColumn: string): st
   return `isfinite(${tapColumn}) and abs(extract(epoch from ${tapColumn} - ${receivedColumn})) <= ${ORDER_CLOCK_SKEW_DAYS * 86_400}`;
 }
 
+/**
+ * The orders' window for the other things a phone taps and sends later (issue
+ * 43): a claim of the bar's bill, taking one back, a 'Ya transferí'. The tap
+ * time passes the orders' clock check against the server's clock now, and,
+ * once the party is closed, lies within its life (not before it began: an
+ * order's own rule after the close). Claims and notices keep coming after the
+ * close (the bill and the paying come at the end), so the close itself bounds
+ * only what a guest may still take back (`sqlTakenBackInTime`).
+ */
+export function sqlTapTimeInParty(tap: string, born: string, closed: string): string {
+  return `${sqlOrderTimeCheck(tap, 'now()')} and (${closed} is null or ${tap} >= ${born})`;
+}
+
+/** After the close a guest takes a claim back only if they tapped before it, and it arrives within a day of it, as a late order. */
+export const sqlTakenBackInTime = (tap: string, closed: string): string => `${closed} is null or (${tap} < ${closed} and ${sqlLateOrderArrives(closed)})`;
+
 /** True when a tap time would pass the database's check if it arrived at `receivedAt`. */
 export function isOrderTime(createdAt: string, receivedAt: number = Date.now()): boolean {
   const tap = Date.parse(createdAt);

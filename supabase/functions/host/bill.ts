@@ -4,7 +4,8 @@
  * was left, set the guest of honour. A save, a settlement or a guest of honour
  * runs through host_bill_change (issue 42): undone, and refused 'moves_paid',
  * when it changes what a guest who already paid owes and the host has not
- * confirmed it; undone whole when it is refused. The comparison carries the
+ * confirmed it; undone whole when it is refused. A guest's claim is taken back
+ * (issue 43, 20261204000100) as it comes. The comparison carries the
  * orders that came after a settlement ('Llegó después de repartir'). Kept
  * apart from handler.ts, which only routes these actions here and maps their
  * refusals.
@@ -14,9 +15,9 @@ import { BILL_ERRORS, HOST_ERRORS } from '../_shared/host-errors.ts';
 import type { HostAction } from '../_shared/host-request.ts';
 import type { ErrorAnswer } from '../_shared/responses.ts';
 
-export type BillAction = Extract<HostAction, { action: 'save_bill' | 'bill' | 'settle_bill' | 'honour' | 'money' }>;
+export type BillAction = Extract<HostAction, { action: 'save_bill' | 'bill' | 'settle_bill' | 'unclaim' | 'honour' | 'money' }>;
 
-const BILL_ACTION_NAMES: ReadonlySet<string> = new Set<BillAction['action']>(['save_bill', 'bill', 'settle_bill', 'honour', 'money']);
+const BILL_ACTION_NAMES: ReadonlySet<string> = new Set<BillAction['action']>(['save_bill', 'bill', 'settle_bill', 'unclaim', 'honour', 'money']);
 
 export const isBillAction = (action: HostAction): action is BillAction => BILL_ACTION_NAMES.has(action.action);
 
@@ -60,6 +61,8 @@ export async function billAction(database: Database, p_party: string, action: Bi
     case 'save_bill':
     case 'settle_bill':
       return withLateOrders(database, p_party, raceAsRefusal(await change(database, p_party, action)));
+    case 'unclaim':
+      return database('host_unclaim_bill_line', { p_party, p_user_id: action.guestId, p_claim: action.claimId });
     case 'honour':
       return change(database, p_party, action);
     case 'bill':

@@ -12,12 +12,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BILL_PROBLEMS,
   BILL_SHARES,
+  CLAIM_REFUSALS,
   checkBillLines,
   compareBill,
   matchBillLines,
   NOT_ON_LIST,
   parseBillText,
   partyTabs,
+  refusalMessage,
   shareAmount,
   shareAmounts,
   spreadEvenly,
@@ -28,6 +30,7 @@ import {
 import { nameKey, sqlBillNameKeyFunction } from '../../../supabase/functions/_shared/name-key.ts';
 import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { parseHostAction } from '../../../supabase/functions/_shared/host-request.ts';
+import { sqlTakenBackInTime, sqlTapTimeInParty } from '../../../supabase/functions/_shared/rules.ts';
 
 const SEED = Number(process.env.BILL_SEED ?? 20261132);
 const RUNS = 500;
@@ -35,6 +38,8 @@ const property = { seed: SEED, numRuns: RUNS };
 const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
 
 const MIGRATION = join(process.cwd(), 'supabase', 'migrations', '20261130000100_bar_bill.sql');
+/** Issue 43's: joining, offers, taking a claim back, refusals that say why. */
+const CLAIMS_MIGRATION = join(process.cwd(), 'supabase', 'migrations', '20261204000100_claims_people_get_right.sql');
 const oneLine = (sql: string) => sql.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ');
 
 describe('the host’s lines', () => {
@@ -262,5 +267,24 @@ describe('the migration carries the same rules', () => {
     expect(sql).toContain(oneLine(sqlShareAmount('line.unit_price', 'p_shares', 'share')));
     expect(sql).toContain(oneLine(sqlEvenPart('honoured.total', 'others.n', 'others.rank')));
     expect(sql).toContain(oneLine(sqlEvenPart('left_over', 'guests.n', 'guests.rank')));
+  });
+});
+
+describe('issue 43’s migration carries the same rules', () => {
+  const sql = oneLine(readFileSync(CLAIMS_MIGRATION, 'utf8'));
+
+  it('prices a claim, an offer and every share split again by shareAmount', () => {
+    expect(sql).toContain(oneLine(sqlShareAmount('line.unit_price', 'p_shares', 'share')));
+    expect(sql).toContain(oneLine(sqlShareAmount('p_line.unit_price', 'shares', 'unit.taken')));
+    expect(sql).toContain(oneLine(sqlShareAmount('claims.unit_price', 'p_shares', 'turn')));
+  });
+
+  it('bounds tap times by the orders’ window, and taking back after the close as a late order', () => {
+    expect(sql).toContain(oneLine(sqlTapTimeInParty('p_tap', 'parties.created_at', 'parties.closed_at')));
+    expect(sql).toContain(oneLine(`not (${sqlTakenBackInTime('tap', 'closed')})`));
+  });
+
+  it('says every refusal as bar-bill.ts writes it, the reason in Spanish after its name', () => {
+    for (const name of Object.keys(CLAIM_REFUSALS) as (keyof typeof CLAIM_REFUSALS)[]) expect(sql, name).toContain(`message = '${refusalMessage(name)}'`);
   });
 });

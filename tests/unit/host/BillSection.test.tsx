@@ -10,7 +10,7 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HostAnswer, HostCall } from '../../../src/host/api.ts';
 import { createHostSession } from '../../../src/host/session.ts';
 import { localHostStore } from '../../../src/host/storage.ts';
@@ -56,6 +56,7 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
     honour: null as string | null,
     /** Paid guests a change would move (issue 42): refused 'moves_paid' until sent with confirm. */
     movesPaid: 0,
+    unclaimed: false,
     late: [] as { product_name: string; amount: number; full_name: string; received_at: string }[],
   };
   const asksFirst = (action: HostCall): HostAnswer | null =>
@@ -148,11 +149,16 @@ async function anasBill(options: { hold?: Promise<void> } = {}) {
                 paid: false,
               },
               { id: null, kind: 'spread', product_name: 'Parte de lo sin dueño', product_price: 1_500, created_at: '2026-11-29T03:00:00Z', paid: false },
-              { id: 'c1', kind: 'claim', product_name: 'Pisco Sour', product_price: 4_400, created_at: '2026-11-29T02:00:00Z', paid: false },
+              ...(bill.unclaimed
+                ? []
+                : [{ id: 'c1', kind: 'claim', product_name: 'Pisco Sour', product_price: 4_400, created_at: '2026-11-29T02:00:00Z', paid: false }]),
               { id: 'o1', kind: 'order', product_name: 'Mojito', product_price: 4_400, created_at: '2026-11-29T01:00:00Z', paid: false },
             ],
           },
         };
+      case 'unclaim':
+        bill.unclaimed = true;
+        return { kind: 'ok', json: { id: action.guestId, full_name: 'Ana Pérez', orders: [] } };
       default:
         return fake.ask(key, action);
     }
@@ -379,7 +385,7 @@ describe('the bar’s bill on the host’s page', () => {
       within(detail)
         .getAllByRole('listitem')
         .map((item) => item.textContent.replace(/ · \d\d:\d\d/, '')),
-    ).toEqual(['Tu cuenta la paga la fiesta.-$8.800', 'Parte de lo sin dueño$1.500', 'Pisco Sour (de la cuenta del bar)$4.400', 'Mojito$4.400']);
+    ).toEqual(['Tu cuenta la paga la fiesta.-$8.800', 'Parte de lo sin dueño$1.500', 'Pisco Sour (de la cuenta del bar)$4.400Quitar', 'Mojito$4.400']);
     await user.click(screen.getByRole('checkbox', { name: 'Invitado de honor: Ana Pérez' }));
     expect(calls.find((call) => call.action === 'honour')).toEqual({ action: 'honour', guestId: 'g1', honoured: true });
     expect(await screen.findByText(/Invitado de honor: la fiesta paga su cuenta/)).toBeVisible();
@@ -441,5 +447,24 @@ describe('the bar’s bill on the host’s page', () => {
       { action: 'honour', guestId: 'g1', honoured: true },
       { action: 'honour', guestId: 'g1', honoured: true, confirm: true },
     ]);
+  });
+
+  it('takes a claim back from a guest’s detail after asking, and the open detail follows the party as read again', async () => {
+    const { user, calls } = await anasBill();
+    await user.click(screen.getByRole('button', { name: /Ana Pérez/ }));
+    const detail = await screen.findByRole('list', { name: 'Pedidos de Ana Pérez' });
+    await within(detail).findByText(/Pisco Sour/);
+    // Only a claim of the bar's bill has 'Quitar'; it asks first.
+    expect(within(detail).getAllByRole('button', { name: /^Quitar/ })).toHaveLength(1);
+    await user.click(within(detail).getByRole('button', { name: 'Quitar Pisco Sour de la cuenta de Ana Pérez' }));
+    expect(within(detail).getByText('¿Quitar Pisco Sour de la cuenta de Ana Pérez? Vuelve a «¿Alguien pidió esto?».')).toBeVisible();
+    expect(calls.some((call) => call.action === 'unclaim')).toBe(false);
+    const asked = calls.filter((call) => call.action === 'guest').length;
+    await user.click(within(detail).getByRole('button', { name: 'Sí, quitar' }));
+    expect(calls.find((call) => call.action === 'unclaim')).toEqual({ action: 'unclaim', guestId: 'g1', claimId: 'c1' });
+    // The party read again after it, and the detail with it.
+    await vi.waitFor(() => expect(within(detail).queryByText(/Pisco Sour/)).toBeNull());
+    expect(calls.filter((call) => call.action === 'guest').length).toBeGreaterThan(asked);
+    expect(within(detail).getByText(/Mojito/)).toBeVisible();
   });
 });

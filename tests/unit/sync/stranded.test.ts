@@ -106,19 +106,26 @@ describe.each(FLUSHERS)('the queue, flushed %s', (_where, makeFlusher) => {
       const [first, second] = await addOrders(2);
       await flush(() => badPrice, '1.0.0').outcome;
       expect(await db.parked.count()).toBe(2);
+      // Taken off the tab, refused picks go back to the queue at once, as the phone holds them now (issue 43): inactive.
       await guestTab(ANA.id).reset();
-      await flush(() => ({ status: 204 }), '1.0.0').outcome;
-
-      expect(await outbox.retryParked({ parkedBefore: '1.0.0' })).toBe(0);
-      expect(await outbox.retryParked({ parkedBefore: '1.1.0' })).toBe(2);
+      expect(await db.parked.count()).toBe(0);
       expect((await db.orders.get(first ?? ''))?.rejected).toBeUndefined();
-      const retried = flush(() => ({ status: 201 }), '1.1.0');
-      expect(await retried.outcome).toEqual({ kind: 'done' });
-      // The guest reset them after they were parked: they reach the server inactive.
-      expect(retried.calls[0]?.rows?.map((row) => [row.id, row.active])).toEqual([
+      const sentOff = flush(() => ({ status: 201 }), '1.0.0');
+      expect(await sentOff.outcome).toEqual({ kind: 'done' });
+      expect(sentOff.calls[0]?.rows?.map((row) => [row.id, row.active])).toEqual([
         [first, false],
         [second, false],
       ]);
+
+      // One still on the tab waits for 'Reintentar' or a new version.
+      const [third] = await addOrders(1);
+      await flush(() => badPrice, '1.0.0').outcome;
+      expect(await outbox.retryParked({ parkedBefore: '1.0.0' })).toBe(0);
+      expect(await outbox.retryParked({ parkedBefore: '1.1.0' })).toBe(1);
+      expect((await db.orders.get(third ?? ''))?.rejected).toBeUndefined();
+      const retried = flush(() => ({ status: 201 }), '1.1.0');
+      expect(await retried.outcome).toEqual({ kind: 'done' });
+      expect(retried.calls[0]?.rows?.map((row) => [row.id, row.active])).toEqual([[third, true]]);
 
       await addOrders(1);
       await flush(() => badPrice, '1.1.0').outcome;

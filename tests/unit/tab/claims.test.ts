@@ -10,11 +10,12 @@ import { phoneDatabase, type UnclaimedLine } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
 import { inProcessLock } from '../../../src/sync/lock.ts';
 import { tabOutbox } from '../../../scripts/lib/tab-outbox.ts';
-import { guestTab, keepServerBill, refusalLine, type TabStore } from '../../../src/tab/index.ts';
+import { guestTab, keepServerBill, refusalLine } from '../../../src/tab/index.ts';
 import { claimEstimate } from '../../../src/tab/claims.ts';
 import { serverLinesBeside } from '../../../src/tab/bill.ts';
 import { tabTotal } from '../../../src/tab/money.ts';
 import { shareAmounts } from '../../../supabase/functions/_shared/bar-bill.ts';
+import { onScreen } from '../../support/tab-screen.ts';
 import { recordingTransport, type TransportCall } from '../../support/fake-transport.ts';
 import { FLUSHERS, type Flusher } from '../../support/flushers.ts';
 
@@ -27,17 +28,6 @@ const LINE: UnclaimedLine = {
   open_shares: [],
 };
 const taken = { status: 400, code: '23514', message: 'bill_line_taken: every unit of this bill line is claimed' };
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
-});
-
-async function onScreen(tab: TabStore): Promise<TabStore> {
-  stops.push(tab.subscribe(() => undefined));
-  await waitFor(() => expect(tab.state()).not.toBe('loading'));
-  return tab;
-}
 
 /** The server's answer to a claim, as claim_bill_line gives it. */
 const stored = (call: TransportCall, amount: number) => ({
@@ -177,25 +167,33 @@ describe('the tab’s total with the bar’s bill', () => {
   it('keeps the server’s lines in IndexedDB: the tab adds them up, reopened with no signal too', async () => {
     const tab = await onScreen(guestTab(ANA.id));
     await tab.addOrder({ name: 'Summer Ale 500cc', price: 4_400 });
-    await keepServerBill(ANA.id, {
-      total: 5_601,
-      lines: [{ id: null, kind: 'spread', product_name: 'Parte de lo sin dueño', amount: 1_201, created_at: '2026-11-28T03:00:00Z' }],
-      unclaimed: [LINE],
-    });
+    await keepServerBill(
+      ANA.id,
+      {
+        total: 5_601,
+        lines: [{ id: null, kind: 'spread', product_name: 'Parte de lo sin dueño', amount: 1_201, created_at: '2026-11-28T03:00:00Z' }],
+        unclaimed: [LINE],
+      },
+      Date.now(),
+    );
     await waitFor(() => expect(tab.total()).toBe(5_601));
     expect(tab.unclaimed()).toEqual([LINE]);
     expect(tab.serverLines().map((line) => line.product_name)).toEqual(['Parte de lo sin dueño']);
     // Not a bill: nothing changes.
-    await keepServerBill(ANA.id, { total: 'mucho' });
+    await keepServerBill(ANA.id, { total: 'mucho' }, Date.now());
     expect((await db.bills.get(ANA.id))?.total).toBe(5_601);
   });
 
   it('a guest with only the server’s lines has an open tab', async () => {
-    await keepServerBill(ANA.id, {
-      total: 2_000,
-      lines: [{ id: null, kind: 'invitation', product_name: 'Invitación a Beto', amount: 2_000, created_at: '2026-11-28T03:00:00Z' }],
-      unclaimed: [],
-    });
+    await keepServerBill(
+      ANA.id,
+      {
+        total: 2_000,
+        lines: [{ id: null, kind: 'invitation', product_name: 'Invitación a Beto', amount: 2_000, created_at: '2026-11-28T03:00:00Z' }],
+        unclaimed: [],
+      },
+      Date.now(),
+    );
     const tab = await onScreen(guestTab(ANA.id));
     await waitFor(() => expect(tab.state()).toBe('open'));
     expect(tab.total()).toBe(2_000);

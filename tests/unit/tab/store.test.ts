@@ -3,29 +3,18 @@
  * writes are done, whatever the taps and in whatever order they land.
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { phoneDatabase, type Order } from '../../../src/db/index.ts';
 import { db } from '../../../src/db/database.ts';
 import { guestTab, TabStore, useActiveOrders, useTabState, useTabTotal } from '../../../src/tab/index.ts';
 import { rememberedInactive } from '../../../src/tab/inactive-memory.ts';
 import { REREAD_QUIET_MS } from '../../../src/tab/store.ts';
 import type { TabEntry } from '../../../src/tab/entries.ts';
+import { follow, onScreen } from '../../support/tab-screen.ts';
 
 const ANA = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
 const SUMMER_ALE = { name: 'Summer Ale 500cc', price: 4400 };
 const TABLA_IRISH = { name: 'Tabla Irish', price: 16990 };
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
-});
-
-/** A screen on the tab: subscribed, as the views are. */
-async function onScreen(tab: TabStore): Promise<TabStore> {
-  stops.push(tab.subscribe(() => undefined));
-  await waitFor(() => expect(tab.state()).not.toBe('loading'));
-  return tab;
-}
 
 const names = (orders: readonly Order[] | undefined) => (orders ?? []).map((order) => order.product_name);
 
@@ -196,7 +185,7 @@ describe('a change the phone refuses', () => {
     const tab = await onScreen(new TabStore(phoneDatabase, ANA));
     await tab.addOrder(SUMMER_ALE);
     const seen: number[] = [];
-    stops.push(tab.subscribe(() => seen.push(tab.total())));
+    follow(tab, () => seen.push(tab.total()));
     vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementationOnce(() => {
       throw new DOMException('disk full', 'QuotaExceededError');
     });
