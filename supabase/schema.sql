@@ -246,8 +246,9 @@ declare
   claim record;
   turn integer := 0;
 begin
+  -- The claims first, the unit after: bill_claims_unit cascades a unit's update
+  -- to the claims that still name its old split (20261202000100), and none does by then.
   set constraints public.bill_claims_unit deferred;
-  update public.bill_units set shares = p_shares where bill_units.line_id = p_line and bill_units.unit_no = p_unit;
   -- One by one, lowest first: a claim moves only to a number no other claim holds any more.
   for claim in
     select bill_claims.id from public.bill_claims
@@ -260,6 +261,7 @@ begin
     where claims.id = claim.id;
     turn := turn + 1;
   end loop;
+  update public.bill_units set shares = p_shares where bill_units.line_id = p_line and bill_units.unit_no = p_unit;
   set constraints public.bill_claims_unit immediate;
 end
 $function$;

@@ -61,7 +61,7 @@ const NO_CACHE = { 'Cache-Control': 'no-cache' };
 
 /**
  * What the browser may show as a page or run as a worker, or read as the app's description: the pages and the
- * routes answered with them, the workers, the manifest and the images. Everything but the hashed files of /assets,
+ * routes answered with them, the workers (the OCR engine's too), the manifest and the images. Everything but the hashed files of /assets,
  * which are scripts and stylesheets loaded by a page under its own policy: there a policy, a referrer or a
  * permissions policy governs nothing, and on one bar of signal each costs every such file about 470 bytes.
  */
@@ -76,6 +76,8 @@ export const DOCUMENT_PATHS: readonly string[] = [
   MANIFEST_PATH,
   '/icons/*',
   '/screenshots/*',
+  // The host's OCR engine (build/ocr-files.ts): its worker runs under the policy it is answered with.
+  '/assets/ocr-*',
 ];
 const REVALIDATED = new Set(['/', '/index.html', `/${HOST_PAGE_FILE}`, '/sw.js', SYNC_WORKER_URL]);
 

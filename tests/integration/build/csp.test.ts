@@ -145,13 +145,13 @@ describe('_headers', () => {
     }
   });
 
-  it('gives every file the build wrote outside /assets the policy (pages, workers, manifest, images), and the hashed files and the probe none', () => {
+  it('gives every file the build wrote outside /assets the policy (pages, workers, manifest, images), the host’s OCR engine too, and the hashed files and the probe none', () => {
     const rules = parseHeadersFile(builds.sameOrigin.headersFile);
     const files = builds.sameOrigin.files.filter((path) => !path.startsWith('/_'));
     expect(files.length).toBeGreaterThan(10);
     for (const path of files) {
       const policy = headersFor(rules, path)['Content-Security-Policy'];
-      if (path.startsWith('/assets/') || path === '/signal.txt') expect(policy, path).toBeUndefined();
+      if ((path.startsWith('/assets/') && !path.startsWith('/assets/ocr-')) || path === '/signal.txt') expect(policy, path).toBeUndefined();
       else expect(policy, path).toContain("frame-ancestors 'none'");
       expect(headersFor(rules, path)['X-Content-Type-Options'], path).toBe('nosniff');
     }
