@@ -2,6 +2,7 @@ export { openTabStorage, phoneDatabase } from './database.ts';
 export { ordersOfGuest, type PhoneDatabase } from './idb.ts';
 export {
   isPartyCode,
+  isTime,
   isUuid,
   type BillClaimMark,
   type ClaimOffer,

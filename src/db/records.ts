@@ -2,6 +2,9 @@
 
 export { isPartyCode, isUuid } from '../../supabase/functions/_shared/rules.ts';
 
+/** A time as the phone writes it (ISO 8601), one a date can be read from. */
+export const isTime = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+
 /** The guest's row as the server stores it. */
 export interface UserRow {
   readonly id: string;

@@ -14,6 +14,7 @@ import type { HostAction } from '../../supabase/functions/_shared/host-request.t
 import type { SavedLine } from './bill-table.ts';
 import { useHostSession } from './hooks.ts';
 import { askFirstOf } from './reasons.ts';
+import { changeAnswered } from './copies.ts';
 
 export { NOT_ON_LIST };
 
@@ -230,16 +231,12 @@ export function useHostBill(active: boolean, readAt: number | null): BillState {
         if (!yes) return NOTHING_CHANGED;
         answer = await places.ask(actionOf({ ...wanted, confirm: true }));
       }
-      const read = answer.kind === 'ok' ? parseBill(answer.json) : null;
-      if (read) {
+      const show = (read: HostBill) => {
         setBill(read);
         setStatus('ready');
-        return null;
-      }
-      if (answer.kind === 'refused') return hostReason(answer.error);
-      if (answer.kind === 'offline' && !leftOnline) return BILL_MESSAGES.offline;
-      setAsked((count) => count + 1);
-      return BILL_MESSAGES.unknown;
+      };
+      const readAgain = () => setAsked((count) => count + 1);
+      return changeAnswered(answer, leftOnline, { parse: parseBill, show, readAgain }, { ...BILL_MESSAGES, reason: hostReason });
     },
     [places],
   );

@@ -13,6 +13,7 @@ import type { HostAction } from '../../supabase/functions/_shared/host-request.t
 // The rule itself, not the catalogue: the host's page never loads the built-in list.
 import { nameKey, normalizeForSearch } from '../../supabase/functions/_shared/rules.ts';
 import { useHostSession } from './hooks.ts';
+import { showRead, type CopyStatus } from './copies.ts';
 
 export interface MenuItem {
   readonly name: string;
@@ -111,7 +112,7 @@ export function listHolds(menu: HostMenu, edit: MenuEdit): boolean {
   }
 }
 
-export type MenuStatus = 'loading' | 'ready' | 'offline' | 'failed';
+export type MenuStatus = CopyStatus;
 
 export interface MenuState {
   readonly menu: HostMenu | null;
@@ -132,10 +133,7 @@ export function useHostMenu(): MenuState {
   useEffect(() => {
     let current = true;
     void places.ask({ action: 'menu' }).then((answer) => {
-      if (!current) return;
-      const read = answer.kind === 'ok' ? parseMenu(answer.json) : null;
-      if (read) setMenu(read);
-      setStatus(read ? 'ready' : answer.kind === 'offline' ? 'offline' : 'failed');
+      if (current) setStatus(showRead(answer, parseMenu, setMenu));
     });
     return () => {
       current = false;

@@ -12,6 +12,7 @@ import type { TransferDetails } from '../../supabase/functions/_shared/payments-
 import { normalizeRut } from '../../supabase/functions/_shared/rut.ts';
 import { ACCOUNT_TYPES, type AccountType } from '../../supabase/functions/_shared/transfer-details.ts';
 import type { HostAnswer } from './api.ts';
+import { changeAnswered, showRead, type CopyStatus } from './copies.ts';
 
 export { ACCOUNT_TYPES, type AccountType, type TransferDetails };
 
@@ -82,7 +83,7 @@ export function checkTransferForm(
   };
 }
 
-export type WaysStatus = 'loading' | 'ready' | 'offline' | 'failed';
+export type WaysStatus = CopyStatus;
 
 export type WaysChange =
   { readonly action: 'set_mercadopago'; readonly on: boolean } | { readonly action: 'transfer_details'; readonly details: TransferDetails | null };
@@ -121,10 +122,7 @@ export function usePaymentWays(server: WaysServer, active: boolean): WaysState {
     if (!active) return;
     let current = true;
     void ask({ action: 'payment_ways' }).then((answer) => {
-      if (!current) return;
-      const read = answer.kind === 'ok' ? parsePaymentWays(answer.json) : null;
-      if (read) setWays(read);
-      setStatus(read ? 'ready' : answer.kind === 'offline' ? 'offline' : 'failed');
+      if (current) setStatus(showRead(answer, parsePaymentWays, setWays));
     });
     return () => {
       current = false;
@@ -138,16 +136,12 @@ export function usePaymentWays(server: WaysServer, active: boolean): WaysState {
       const answer = await ask(
         wanted.action === 'set_mercadopago' ? { action: wanted.action, on: wanted.on } : { action: wanted.action, details: wanted.details },
       );
-      const read = answer.kind === 'ok' ? parsePaymentWays(answer.json) : null;
-      if (read) {
+      const show = (read: PaymentWays) => {
         setWays(read);
         setStatus('ready');
-        return null;
-      }
-      if (answer.kind === 'refused') return reason(answer.error);
-      if (answer.kind === 'offline' && !leftOnline) return WAYS_MESSAGES.offline;
-      setAsked((count) => count + 1);
-      return WAYS_MESSAGES.unknown;
+      };
+      const readAgain = () => setAsked((count) => count + 1);
+      return changeAnswered(answer, leftOnline, { parse: parsePaymentWays, show, readAgain }, { ...WAYS_MESSAGES, reason });
     },
     [ask, reason],
   );

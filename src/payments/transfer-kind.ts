@@ -7,10 +7,10 @@
  * tells the host nothing twice.
  */
 import type { PhoneDatabase, Tx } from '../db/idb.ts';
-import { isUuid, type TransferNoticeRecord } from '../db/records.ts';
+import { isTime, isUuid, type TransferNoticeRecord } from '../db/records.ts';
 import type { Outbox } from '../sync/index.ts';
-import { enqueue, SENT, settleAnswer, sortAnswer, type AnswerRules, type OutboxKind, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
-import { queueGuestAgain, refusedGuests } from '../tab/guest-rows.ts';
+import { enqueue, settleAnswer, sortAnswer, type AnswerRules, type OutboxKind, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
+import { guestCallKind, queueGuestAgain } from '../tab/guest-rows.ts';
 import { isPaymentAmount } from '../../supabase/functions/_shared/rules.ts';
 
 export const TRANSFER_NOTICE = 'notify-transfer';
@@ -22,15 +22,8 @@ export interface NoticeEntry extends QueuedEntry {
 }
 
 export function checkNotice(entry: QueuedEntry): NoticeEntry | string {
-  const raw = entry as Partial<NoticeEntry>;
-  const notice = raw.notice;
-  const valid =
-    isUuid(raw.guestId) &&
-    notice !== undefined &&
-    isUuid(notice.id) &&
-    isPaymentAmount(notice.amount) &&
-    typeof notice.created_at === 'string' &&
-    !Number.isNaN(Date.parse(notice.created_at));
+  const { guestId, notice } = entry as Partial<NoticeEntry>;
+  const valid = isUuid(guestId) && isUuid(notice?.id) && isPaymentAmount(notice.amount) && isTime(notice.created_at);
   return valid ? (entry as NoticeEntry) : 'invalid transfer notice';
 }
 
@@ -68,12 +61,7 @@ type Transport = () => SyncTransport | Promise<SyncTransport>;
 /** The notices' kind: one request per notice, in tap order, after the guest's row. */
 export function transferKind(database: PhoneDatabase, transport: Transport): OutboxKind<NoticeEntry> {
   return {
-    names: [TRANSFER_NOTICE],
-    check: checkNotice,
-    holds: refusedGuests,
-    stores: ['transfers'],
-    async send([entry], pass) {
-      if (!entry) return SENT;
+    ...guestCallKind(TRANSFER_NOTICE, checkNotice, ['transfers'], async (entry, pass) => {
       const { id, amount, created_at } = entry.notice;
       const answer = await (await transport()).callFunction(entry.guestId, 'notify_transfer', { p_id: id, p_amount: amount, p_created_at: created_at });
       return settleAnswer(sortAnswer(answer, NOTICE_RULES), pass, [entry], {
@@ -84,7 +72,7 @@ export function transferKind(database: PhoneDatabase, transport: Transport): Out
           await database.write(['transfers'], (tx) => changeNotice(tx, id, (notice) => ({ ...notice, ...stored, state: 'sent' })));
         },
       });
-    },
+    }),
     parked: (tx, entry) => changeNotice(tx, entry.notice.id, (notice) => ({ ...notice, state: 'refused' })),
     async retried(tx, entry) {
       await changeNotice(tx, entry.notice.id, (notice) => ({ ...notice, state: 'queued' }));

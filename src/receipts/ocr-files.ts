@@ -5,17 +5,17 @@
  * loads it, by the name it was built with.
  */
 
+/** A file of a package in node_modules, kept by its own name in the build's folder. */
+const fileOf = (folder: string, name: string) => ({ from: `${folder}/${name}`, name });
+
 /** From node_modules: the package, the file in it, and its name in the build's folder. */
-export const OCR_SOURCES = [
-  { from: 'tesseract.js/dist/tesseract.esm.min.js', name: 'tesseract.esm.min.js' },
-  { from: 'tesseract.js/dist/worker.min.js', name: 'worker.min.js' },
-  { from: 'tesseract.js-core/tesseract-core-simd-lstm.js', name: 'tesseract-core-simd-lstm.js' },
-  { from: 'tesseract.js-core/tesseract-core-simd-lstm.wasm', name: 'tesseract-core-simd-lstm.wasm' },
-  { from: 'tesseract.js-core/tesseract-core-lstm.js', name: 'tesseract-core-lstm.js' },
-  { from: 'tesseract.js-core/tesseract-core-lstm.wasm', name: 'tesseract-core-lstm.wasm' },
+export const OCR_SOURCES: readonly { readonly from: string; readonly name: string }[] = [
+  ...['tesseract.esm.min.js', 'worker.min.js'].map((name) => fileOf('tesseract.js/dist', name)),
+  // The core with SIMD and without (a phone without it), each its script and its wasm.
+  ...['simd-lstm', 'lstm'].flatMap((core) => ['js', 'wasm'].map((end) => fileOf('tesseract.js-core', `tesseract-core-${core}.${end}`))),
   // The smaller, integer model (2.1 MB): as good on a bill as the 8.4 MB one, and faster.
   { from: '@tesseract.js-data/spa/4.0.0_best_int/spa.traineddata.gz', name: 'spa.traineddata.gz' },
-] as const;
+];
 
 /** The engine's files under the build's folder for them (`dir` ends in '/'). */
 export function ocrFiles(dir: string) {

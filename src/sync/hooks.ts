@@ -82,14 +82,19 @@ function useNoSignal(outbox: PageOutbox): boolean {
   return noSignal;
 }
 
-/** The status line, live from the outbox; null when no backend is configured or while loading. */
-export function useSyncLine(): SyncLine | null {
-  const outbox = usePageOutbox();
-  const browserOnline = useSyncExternalStore(
+/** Whether the browser says the phone is online: a hint, never the truth (the line also asks the server). */
+export function useBrowserOnline(): boolean {
+  return useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,
     () => true,
   );
+}
+
+/** The status line, live from the outbox; null when no backend is configured or while loading. */
+export function useSyncLine(): SyncLine | null {
+  const outbox = usePageOutbox();
+  const browserOnline = useBrowserOnline();
   const noSignal = useNoSignal(outbox);
   const now = useClock(LINE_CLOCK_MS);
   const queue = useQueueSummary(outbox);

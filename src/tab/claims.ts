@@ -9,11 +9,11 @@
  * and the tap's time are the phone's, so a replay claims nothing twice.
  */
 import { newId } from '../platform/index.ts';
-import { isUuid, type BillClaimMark, type Order, type PhoneDatabase, type UnclaimedLine } from '../db/index.ts';
+import { isTime, isUuid, type BillClaimMark, type Order, type PhoneDatabase, type UnclaimedLine } from '../db/index.ts';
 import type { Tx } from '../db/idb.ts';
-import { enqueue, SENT, settleAnswer, sortAnswer, type OutboxKind, type ParkedStanding, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
+import { enqueue, settleAnswer, sortAnswer, type OutboxKind, type ParkedStanding, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
 import { shareAmount } from '../../supabase/functions/_shared/bar-bill.ts';
-import { queueGuestAgain, refusedGuests } from './guest-rows.ts';
+import { guestCallKind, queueGuestAgain } from './guest-rows.ts';
 import { refusedForGood } from './refusals.ts';
 
 export const CLAIM_KIND = 'claim-bill-line';
@@ -38,8 +38,6 @@ export interface UnclaimEntry extends QueuedEntry {
   readonly guestId: string;
   readonly claim: { readonly id: string; readonly at: string };
 }
-
-const isTime = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
 export function checkClaim(entry: QueuedEntry): ClaimEntry | string {
   const raw = entry as Partial<ClaimEntry>;
@@ -163,12 +161,7 @@ async function claimableNow(tx: Tx, entry: ClaimEntry): Promise<boolean> {
 /** The claims' kind in the outbox: one request per claim (the server locks the product's lines for each), in tap order. */
 export function claimKind(database: PhoneDatabase, transport: Transport): OutboxKind<ClaimEntry> {
   return {
-    names: [CLAIM_KIND],
-    check: checkClaim,
-    holds: refusedGuests,
-    stores: ['orders', 'bills'],
-    async send([entry], pass) {
-      if (!entry) return SENT;
+    ...guestCallKind(CLAIM_KIND, checkClaim, ['orders', 'bills'], async (entry, pass) => {
       const { id, line, shares, created_at, join, sawShare } = entry.claim;
       const args = {
         p_id: id,
@@ -201,7 +194,7 @@ export function claimKind(database: PhoneDatabase, transport: Transport): Outbox
           );
         },
       });
-    },
+    }),
     // Refused for good ('Otra persona ya lo reclamó.', a bill settled or changed): it stays on the tab, struck through, and leaves the total.
     parked: (tx, entry, error) => changeClaim(tx, entry.claim.id, (order) => ({ ...order, rejected: error })),
     async retried(tx, entry) {
@@ -231,15 +224,10 @@ export function claimKind(database: PhoneDatabase, transport: Transport): Outbox
  */
 export function unclaimKind(transport: Transport): OutboxKind<UnclaimEntry> {
   return {
-    names: [UNCLAIM_KIND],
-    check: checkUnclaim,
-    holds: refusedGuests,
-    stores: ['orders'],
-    async send([entry], pass) {
-      if (!entry) return SENT;
+    ...guestCallKind(UNCLAIM_KIND, checkUnclaim, ['orders'], async (entry, pass) => {
       const answer = await (await transport()).callFunction(entry.guestId, 'unclaim_bill_line', { p_id: entry.claim.id, p_at: entry.claim.at });
       return settleAnswer(sortAnswer(answer), pass, [entry]);
-    },
+    }),
     parked: (tx, entry, error) => changeClaim(tx, entry.claim.id, (order, bill) => ({ ...order, active: true, bill: { ...bill, kept: error } })),
     // The claim's own line says it: nothing to send again (the server's reason, the close or the clock, still holds).
     retried: () => Promise.resolve(null),

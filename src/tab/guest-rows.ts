@@ -7,8 +7,8 @@
  * a missing guest queues it again, and a refused name holds the tab's changes.
  */
 import type { GuestRecord, PhoneDatabase, UserRow } from '../db/index.ts';
-import type { Tx } from '../db/idb.ts';
-import { enqueue, SENT, type OutboxHold, type Pass, type Step } from '../sync/queue.ts';
+import type { StoreName, Tx } from '../db/idb.ts';
+import { enqueue, SENT, type OutboxHold, type OutboxKind, type Pass, type Queued, type QueuedEntry, type Step } from '../sync/queue.ts';
 import { guestOfEntry, type GuestRowEntry } from './entries.ts';
 
 /** The party field of a guest record: absent for the default party. */
@@ -115,4 +115,17 @@ export function guestRows(database: PhoneDatabase): GuestRows {
         return guest?.state === 'refused' ? (guest.refusal ?? '') : null;
       }),
   };
+}
+
+/**
+ * A kind whose every entry is one call of a function for the guest (a claim, a claim taken back, a transfer
+ * notice): sent one at a time, in tap order, after the guest's row, and held while that row is refused.
+ */
+export function guestCallKind<Entry extends QueuedEntry>(
+  name: string,
+  check: (entry: QueuedEntry) => Entry | string,
+  stores: readonly StoreName[],
+  call: (entry: Queued<Entry>, pass: Pass) => Promise<Step>,
+): Pick<OutboxKind<Entry>, 'names' | 'check' | 'holds' | 'stores' | 'send'> {
+  return { names: [name], check, holds: refusedGuests, stores, send: ([entry], pass) => (entry ? call(entry, pass) : Promise.resolve(SENT)) };
 }

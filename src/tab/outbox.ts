@@ -19,6 +19,7 @@ import {
   type OutboxKind,
   type Pass,
   type Queued,
+  type QueuedEntry,
   type Step,
   type SyncTransport,
 } from '../sync/queue.ts';
@@ -156,16 +157,22 @@ async function upsertOrSplit<Entry extends GuestRowEntry | OrderEntry>(
   });
 }
 
+/** What a kind of row the phone inserts (the guest's, an order) is: its name and check, batches of rows, its store, sent by sendInserts. */
+function insertKind<Entry extends GuestRowEntry | OrderEntry>(
+  name: string,
+  check: (entry: QueuedEntry) => Entry | string,
+  store: 'guests' | 'orders',
+  how: Inserts<Entry>,
+): Pick<OutboxKind<Entry>, 'names' | 'check' | 'batch' | 'stores' | 'send'> {
+  return { names: [name], check, batch: { max: MAX_ROWS, bytes: rowBytes }, stores: [store], send: (run, pass) => sendInserts(how, run, pass) };
+}
+
 /** The guest's row: sent ahead of everything, refused only for its name (the guest is asked again). */
 function guestRowKind(transport: Transport): OutboxKind<GuestRowEntry> {
   const how: Inserts<GuestRowEntry> = { table: 'users', guestOf: (entry) => entry.row.id, transport };
   return {
-    names: ['insert-user'],
-    check: checkGuestRow,
-    batch: { max: MAX_ROWS, bytes: rowBytes },
+    ...insertKind('insert-user', checkGuestRow, 'guests', how),
     first: true,
-    stores: ['guests'],
-    send: (run, pass) => sendInserts(how, run, pass),
     async delivered(tx, entries) {
       for (const entry of entries) await changeGuest(tx, entry.row.id, (guest) => ({ ...withoutRefusal(guest), state: 'synced' }));
     },
@@ -190,12 +197,8 @@ function orderKind(database: PhoneDatabase, transport: Transport): OutboxKind<Or
     guestMissing: (guestId, error, pass) => queueGuestAgain(database, guestId, error, pass),
   };
   return {
-    names: ['insert-order'],
-    check: checkOrder,
-    batch: { max: MAX_ROWS, bytes: rowBytes },
+    ...insertKind('insert-order', checkOrder, 'orders', how),
     holds: refusedGuests,
-    stores: ['orders'],
-    send: (run, pass) => sendInserts(how, run, pass),
     // Refused for good: the order stays on the tab, marked "no aceptado".
     parked: (tx, entry, error) => changeOrder(tx, entry.row.id, (order) => ({ ...order, rejected: error })),
     // With its active flag as it is now (the guest may have taken it off since).

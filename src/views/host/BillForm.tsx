@@ -17,10 +17,12 @@ import {
 } from '../../host/bill-section.ts';
 import { formatPesos } from '../../host/index.ts';
 import { BillRows } from './BillRows.tsx';
-import { readText } from './read-text.ts';
+import { LinesField } from './LinesField.tsx';
+import { readPickedFile } from './read-text.ts';
+import { submitChecked } from './submit.ts';
 
-/** A bar's bill as a CSV is a few KB; anything far larger is not one. */
-const MAX_FILE_BYTES = 512 * 1024;
+/** The box for the lines: its label, its field's name, its height and an example. */
+const BILL_LINES = { label: 'Líneas de la cuenta del bar', name: 'bill_lines', rows: 4, placeholder: 'Pisco Sour;3;4.400\nTabla Irish;1;$16.990' };
 
 interface BillFormProps {
   readonly state: BillState;
@@ -54,7 +56,7 @@ export function BillForm({ state, list, active }: BillFormProps) {
   const [showProblems, setShowProblems] = useState(false);
   const [message, setMessage] = useState<{ readonly text: string; readonly error: boolean } | null>(null);
   const photo = useBillPhoto(list);
-  const ids = { title: useId(), photo: useId(), text: useId(), file: useId(), hint: useId(), rows: useId() };
+  const ids = { title: useId(), photo: useId(), file: useId(), rows: useId() };
 
   useEffect(() => {
     if (active) prepareReading();
@@ -88,21 +90,8 @@ export function BillForm({ state, list, active }: BillFormProps) {
     }
   }
 
-  async function readFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setMessage({ text: 'El archivo es demasiado grande para una cuenta del bar (máximo 512 KB).', error: true });
-      return;
-    }
-    setMessage(null);
-    try {
-      setText(await readText(file));
-    } catch {
-      setMessage({ text: 'No se pudo leer el archivo.', error: true });
-    }
-  }
+  const readFile = (event: ChangeEvent<HTMLInputElement>) =>
+    readPickedFile(event, 'una cuenta del bar', setText, (problem) => setMessage(problem === null ? null : { text: problem, error: true }));
 
   function takeText() {
     const read = draftOfText(text, list);
@@ -187,23 +176,9 @@ export function BillForm({ state, list, active }: BillFormProps) {
           {draft.unread.length > 0 && <p className="note">No se leyeron estas líneas: {draft.unread.join(' · ')}</p>}
         </div>
       )}
-      <p className="note" id={ids.hint}>
+      <LinesField {...BILL_LINES} text={text} onText={setText}>
         O pega las líneas, una por producto: Producto;Cantidad;Precio, el precio de una unidad en pesos (4400, 4.400 o $4.400).
-      </p>
-      <label className="host-label" htmlFor={ids.text}>
-        Líneas de la cuenta del bar
-      </label>
-      <textarea
-        id={ids.text}
-        className="text-input host-import-text"
-        name="bill_lines"
-        rows={4}
-        spellCheck={false}
-        aria-describedby={ids.hint}
-        placeholder={'Pisco Sour;3;4.400\nTabla Irish;1;$16.990'}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      </LinesField>
       <div className="host-form-buttons">
         <button type="button" className="button button-secondary" disabled={text.trim() === ''} onClick={takeText}>
           Llevar a la tabla
@@ -240,26 +215,20 @@ function BillTotalForm({ state }: { readonly state: BillState }) {
   const [message, setMessage] = useState<{ readonly text: string; readonly error: boolean } | null>(null);
   const ids = { field: useId(), hint: useId() };
 
-  async function save(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const checked = checkBillTotal(typed);
-    if (!checked.ok) {
-      setMessage({ text: checked.problem, error: true });
-      return;
-    }
+  async function saveTotal(total: number) {
     setBusy(true);
     setMessage(null);
-    const problem = await state.change({ action: 'save_bill', total: checked.total });
+    const problem = await state.change({ action: 'save_bill', total });
     setBusy(false);
-    setMessage(
-      problem === null ? { text: `Total de la cuenta del bar guardado: ${formatPesos(checked.total)}.`, error: false } : { text: problem, error: true },
-    );
+    setMessage(problem === null ? { text: `Total de la cuenta del bar guardado: ${formatPesos(total)}.`, error: false } : { text: problem, error: true });
     if (problem === null) setTyped('');
   }
 
+  const refuse = (text: string) => setMessage({ text, error: true });
+  const save = (event: SyntheticEvent<HTMLFormElement>) => submitChecked(event, busy, checkBillTotal(typed), refuse, ({ total }) => void saveTotal(total));
+
   return (
-    <form className="host-bill-total" onSubmit={(event) => void save(event)}>
+    <form className="host-bill-total" onSubmit={save}>
       <label className="host-label" htmlFor={ids.field}>
         Total de la cuenta del bar
       </label>

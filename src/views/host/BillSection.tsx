@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { NO_BILL, spreadWords, useHostBill, type BillState, type HostBill, type LateOrder } from '../../host/bill-section.ts';
 import { formatClock, formatPesos, keepMenu, keptMenu, useFeed, useHostMenu } from '../../host/index.ts';
 import { AskFirst } from './AskFirst.tsx';
+import { Figures, type Figure } from './Figures.tsx';
 import { BillForm } from './BillForm.tsx';
 
 /**
@@ -62,7 +63,7 @@ function statusText(state: BillState): string {
 
 /** The four figures, then per product: billed, declared and the difference. Every figure the server's. */
 function BillComparison({ bill }: { readonly bill: HostBill }) {
-  const rows: readonly (readonly [string, number, string])[] = [
+  const rows: readonly Figure[] = [
     ['Cuenta del bar', bill.billed, ''],
     ['Declarado por los invitados', bill.declared, ''],
     ['Sin dueño', bill.withoutOwner, 'host-total-owed'],
@@ -71,14 +72,7 @@ function BillComparison({ bill }: { readonly bill: HostBill }) {
   const captionId = useId();
   return (
     <>
-      <dl className="totals host-totals" aria-label="Comparación">
-        {rows.map(([label, amount, className]) => (
-          <div key={label} className={`total-row ${className}`}>
-            <dt>{label}</dt>
-            <dd className="price">{formatPesos(amount)}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures rows={rows} label="Comparación" />
       {bill.settlement && (
         <p className="note host-bill-settled">
           {bill.settlement.by === 'guests'
@@ -97,18 +91,11 @@ function BillComparison({ bill }: { readonly bill: HostBill }) {
             <caption id={captionId}>Por producto</caption>
             <thead role="rowgroup">
               <tr role="row">
-                <th scope="col" role="columnheader">
-                  Producto
-                </th>
-                <th scope="col" role="columnheader">
-                  Cuenta
-                </th>
-                <th scope="col" role="columnheader">
-                  Declarado
-                </th>
-                <th scope="col" role="columnheader">
-                  Diferencia
-                </th>
+                {['Producto', 'Cuenta', 'Declarado', 'Diferencia'].map((heading) => (
+                  <th key={heading} scope="col" role="columnheader">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody role="rowgroup">

@@ -1,9 +1,10 @@
 import { useDeferredValue, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { describeProblem, formatPesos, importEffect, MENU_MESSAGES, parseMenuText, type ImportLine, type MenuItem, type MenuState } from '../../host/index.ts';
-import { readText } from './read-text.ts';
+import { LinesField } from './LinesField.tsx';
+import { readPickedFile } from './read-text.ts';
 
-/** A CSV a host would upload is a few KB; anything far larger is not a bar's list. */
-const MAX_FILE_BYTES = 512 * 1024;
+/** The box for the lines: its label, its field's name, its height and an example. */
+const MENU_LINES = { label: 'Líneas de la carta', name: 'menu_lines', rows: 6, placeholder: 'Pichanga de la casa;12990;Fondos\nMojito;$6.490;Cócteles' };
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
@@ -17,7 +18,7 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ readonly text: string; readonly error: boolean } | null>(null);
-  const ids = { text: useId(), file: useId(), hint: useId(), preview: useId() };
+  const ids = { file: useId(), preview: useId() };
   // A list of hundreds of lines: the preview follows the typing a moment later.
   const typed = useDeferredValue(text);
   const lines = useMemo(() => parseMenuText(typed), [typed]);
@@ -25,21 +26,8 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
   const problems = lines.length - products.length;
   const ready = lines.length > 0 && problems === 0 && typed === text;
 
-  async function readFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setMessage({ text: 'El archivo es demasiado grande para una carta (máximo 512 KB).', error: true });
-      return;
-    }
-    setMessage(null);
-    try {
-      setText(await readText(file));
-    } catch {
-      setMessage({ text: 'No se pudo leer el archivo.', error: true });
-    }
-  }
+  const readFile = (event: ChangeEvent<HTMLInputElement>) =>
+    readPickedFile(event, 'una carta', setText, (problem) => setMessage(problem === null ? null : { text: problem, error: true }));
 
   async function save() {
     if (!ready || busy) return;
@@ -68,24 +56,10 @@ export function MenuImport({ state, items }: { readonly state: MenuState; readon
 
   return (
     <section className="host-menu-form" aria-label="Importar una carta">
-      <p className="note" id={ids.hint}>
+      <LinesField {...MENU_LINES} text={text} onText={setText}>
         Una línea por producto: Nombre;Precio;Categoría. Un producto que ya está en la carta toma el precio y la categoría de su línea; los demás se agregan. Se
         guarda todo o nada.
-      </p>
-      <label className="host-label" htmlFor={ids.text}>
-        Líneas de la carta
-      </label>
-      <textarea
-        id={ids.text}
-        className="text-input host-import-text"
-        name="menu_lines"
-        rows={6}
-        spellCheck={false}
-        aria-describedby={ids.hint}
-        placeholder={'Pichanga de la casa;12990;Fondos\nMojito;$6.490;Cócteles'}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      </LinesField>
       {/* The browser's own file button speaks the browser's language; this one is the page's, in Spanish. */}
       <input id={ids.file} className="host-import-file" type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(event) => void readFile(event)} />
       <label className="button button-secondary host-import-pick" htmlFor={ids.file}>

@@ -1,9 +1,10 @@
 import { memo } from 'react';
-import { formatPesos, type Party } from '../../host/index.ts';
+import type { Party } from '../../host/index.ts';
+import { Figures, type Figure } from './Figures.tsx';
 
 /** The party's sums: without tip, with tip (each guest's by the integer rule), paid, still to collect, and what is owed back. */
 export const PartyTotals = memo(function PartyTotals({ party }: { readonly party: Party }) {
-  const rows: readonly (readonly [string, number, string])[] = [
+  const rows: readonly Figure[] = [
     ['Total de la fiesta', party.total, ''],
     ['Con propina', party.tipped, 'host-total-tipped'],
     ['Pagado', party.paid, ''],
@@ -13,14 +14,7 @@ export const PartyTotals = memo(function PartyTotals({ party }: { readonly party
   ];
   return (
     <section className="card" aria-label="Totales">
-      <dl className="totals host-totals">
-        {rows.map(([label, amount, className]) => (
-          <div key={label} className={`total-row ${className}`}>
-            <dt>{label}</dt>
-            <dd className="price">{formatPesos(amount)}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures rows={rows} />
     </section>
   );
 });

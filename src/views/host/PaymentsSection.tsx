@@ -12,6 +12,7 @@ import {
 } from '../../host/payment-ways.ts';
 import { env } from '../../config/env.ts';
 import { HostField } from './HostField.tsx';
+import { submitChecked } from './submit.ts';
 
 interface PaymentsSectionProps {
   /** The section shows: the ways are read again. */
@@ -162,16 +163,10 @@ function TransferDetailsForm({ saved, change }: { readonly saved: TransferDetail
     setMessage(problem === null ? { text: done, error: false } : { text: problem, error: true });
   }
 
-  function save(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const checked = checkTransferForm(form);
-    if (!checked.ok) {
-      setMessage({ text: checked.problem, error: true });
-      return;
-    }
-    void send(checked.details, 'Datos para transferir guardados: los invitados los ven al pagar.');
-  }
+  const refuse = (text: string) => setMessage({ text, error: true });
+  const savedWords = 'Datos para transferir guardados: los invitados los ven al pagar.';
+  const save = (event: SyntheticEvent<HTMLFormElement>) =>
+    submitChecked(event, busy, checkTransferForm(form), refuse, ({ details }) => void send(details, savedWords));
 
   return (
     <form className="host-transfer-form" noValidate onSubmit={save}>

@@ -7,7 +7,7 @@
  * sqlEvenPart) and held equal to it by npm test.
  */
 import { cleanGuestText, countCharacters, countLetters, formatPesos } from './rules.ts';
-import { type Checked, parsePrice, splitFields } from './menu-import.ts';
+import { type Checked, parsePrice, parseTextLines, type TextLine } from './menu-import.ts';
 import { nameKey } from './name-key.ts';
 
 export { nameKey };
@@ -108,12 +108,7 @@ export function checkBillLine(fields: {
 
 export const isBillTotal = (total: unknown): total is number => isWhole(total, BILL_TOTAL);
 
-export interface BillTextLine {
-  /** 1-based, as the host sees the pasted text or the file. */
-  readonly line: number;
-  readonly text: string;
-  readonly result: Checked<BillLine>;
-}
+export type BillTextLine = TextLine<BillLine>;
 
 const HEADER = /^\s*"?producto"?\s*$/i;
 
@@ -123,23 +118,9 @@ const HEADER = /^\s*"?producto"?\s*$/i;
  * headings are skipped; every other line is a bill line or says its problem.
  */
 export function parseBillText(text: string): BillTextLine[] {
-  const lines: BillTextLine[] = [];
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/)
-    .forEach((row, index) => {
-      if (row.trim() === '') return;
-      const fields = splitFields(row);
-      if (lines.length === 0 && HEADER.test(fields[0] ?? '')) return;
-      const [product, quantity, price] = fields;
-      if (fields.length !== 3 || product === undefined || quantity === undefined || price === undefined) {
-        lines.push({ line: index + 1, text: row, result: { ok: false, problem: BILL_PROBLEMS.fields } });
-        return;
-      }
-      const units = /^\s*\d+\s*$/.test(quantity) ? Number(quantity) : null;
-      lines.push({ line: index + 1, text: row, result: checkBillLine({ product, quantity: units, unitPrice: parsePrice(price) }) });
-    });
-  return lines;
+  return parseTextLines(text, HEADER, BILL_PROBLEMS.fields, ([product, quantity, price]) =>
+    checkBillLine({ product, quantity: /^\s*\d+\s*$/.test(quantity) ? Number(quantity) : null, unitPrice: parsePrice(price) }),
+  );
 }
 
 /** The `save_bill` request's lines ({ product, quantity, unitPrice }), numbered from 1: every line, or every line's problem. */

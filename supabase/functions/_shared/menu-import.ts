@@ -103,12 +103,7 @@ export function splitFields(line: string): string[] {
   return fields;
 }
 
-export interface ImportLine {
-  /** 1-based, as the host sees the pasted text or the file. */
-  readonly line: number;
-  readonly text: string;
-  readonly result: Checked<MenuProduct>;
-}
+export type ImportLine = TextLine<MenuProduct>;
 
 const HEADER = /^\s*"?nombre"?\s*$/i;
 
@@ -127,26 +122,46 @@ function markRepeats(lines: readonly ImportLine[]): ImportLine[] {
   });
 }
 
+/** One line of pasted text or a CSV file, and what it is: a product, a bill's line, or its problem. */
+export interface TextLine<T> {
+  /** 1-based, as the host sees the pasted text or the file. */
+  readonly line: number;
+  readonly text: string;
+  readonly result: Checked<T>;
+}
+
+/**
+ * The lines of pasted text or a CSV file of three fields each: blank lines and a first line of headings (its first
+ * field matching `header`) skipped; every other line is what `read` makes of its three fields, or `fieldsProblem`.
+ */
+export function parseTextLines<T>(
+  text: string,
+  header: RegExp,
+  fieldsProblem: string,
+  read: (fields: readonly [string, string, string]) => Checked<T>,
+): TextLine<T>[] {
+  const lines: TextLine<T>[] = [];
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .forEach((row, index) => {
+      if (row.trim() === '') return;
+      const fields = splitFields(row);
+      if (lines.length === 0 && header.test(fields[0] ?? '')) return;
+      const [first, second, third] = fields;
+      const threeFields = fields.length === 3 && first !== undefined && second !== undefined && third !== undefined;
+      lines.push({ line: index + 1, text: row, result: threeFields ? read([first, second, third]) : { ok: false, problem: fieldsProblem } });
+    });
+  return lines;
+}
+
 /**
  * The lines of a pasted list or a CSV file: blank lines and a first line of
  * headings ('Nombre;Precio;Categoría') are skipped; every other line is a
  * product or says its problem.
  */
 export function parseMenuText(text: string): ImportLine[] {
-  const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  const lines: ImportLine[] = [];
-  rows.forEach((row, index) => {
-    if (row.trim() === '') return;
-    const fields = splitFields(row);
-    if (lines.length === 0 && HEADER.test(fields[0] ?? '')) return;
-    const [name, price, category] = fields;
-    if (fields.length !== 3 || name === undefined || price === undefined || category === undefined) {
-      lines.push({ line: index + 1, text: row, result: { ok: false, problem: PRODUCT_PROBLEMS.fields } });
-      return;
-    }
-    const parsedPrice = parsePrice(price);
-    lines.push({ line: index + 1, text: row, result: checkProduct({ name, price: parsedPrice, category }) });
-  });
+  const lines = parseTextLines(text, HEADER, PRODUCT_PROBLEMS.fields, ([name, price, category]) => checkProduct({ name, price: parsePrice(price), category }));
   return markRepeats(lines);
 }
 
