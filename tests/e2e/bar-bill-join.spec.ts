@@ -28,7 +28,12 @@ const APEROL = PRODUCTS.find((item) => item.name === 'Aperol Spritz')?.price ?? 
 
 /** A party of the host's, its guests' payment page its own (the totals are read off 'Ir a pagar'), its bill saved. */
 async function partyWithBill(baseURL: string, name: string, lines: { product: string; quantity: number; unitPrice: number }[]) {
-  const party = (await asHost(baseURL, { action: 'create_party', name: `${name} ${Date.now().toString(36)}`, date: '2026-11-28' })) as {
+  const party = (await asHost(baseURL, {
+    action: 'create_party',
+    name: `${name} ${Date.now().toString(36)}`,
+    date: '2026-11-28',
+    paymentUrl: 'https://pago.example/cuenta',
+  })) as {
     code: string;
     name: string;
   };

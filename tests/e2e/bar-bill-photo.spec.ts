@@ -39,7 +39,7 @@ const engineKept = (page: Page) => page.evaluate(async () => (await (await cache
 
 /** A new party of the built-in list, opened on the host's page at 'Cuenta del bar'. */
 async function partyBill(page: Page, baseURL: string, name: string): Promise<string> {
-  const party = (await asHost(baseURL, { action: 'create_party', name, date: '2026-12-02' })) as { code: string };
+  const party = (await asHost(baseURL, { action: 'create_party', name, date: '2026-12-02', paymentUrl: 'https://pago.example/cuenta' })) as { code: string };
   // Its guests pay at the party's page, whose address carries the amount `agrees` reads.
   await asHost(baseURL, { action: 'set_mercadopago', party: party.code, on: false });
   await page.goto('/anfitrion');
