@@ -75,6 +75,8 @@ test('the host’s night, step by step as the guide tells it, every step on scre
   await bill.getByLabel('Líneas de la cuenta del bar').fill(`Producto;Cantidad;Precio\n${SUMMER};2;4.400\n${GUINNESS};2;5.990`);
   // Pasted lines go to the table of rows first (issue 41), where a photo's lines go too.
   await bill.getByRole('button', { name: 'Llevar a la tabla' }).click();
+  await expect(bill.getByLabel('Producto, línea 2')).toHaveValue(GUINNESS);
+  await picture(bill.getByRole('region', { name: 'Guardar la cuenta del bar' }), 'tabla');
   await bill.getByRole('button', { name: 'Guardar la cuenta del bar' }).click();
   await expect(bill.getByText('Cuenta del bar guardada: 2 líneas.')).toBeVisible();
   await expect(figure(page, 'Sin dueño')).toHaveText(pesos(4400 + 5990), { timeout: 20_000 });

@@ -34,6 +34,10 @@ describe('the host’s guide', () => {
 });
 
 describe('the host function’s reference and README', () => {
+  it('docs/host.md is at most 40 KB', () => {
+    expect(size('docs/host.md')).toBeLessThanOrEqual(40 * 1024);
+  });
+
   it('README links the guide before the other docs, and its night names the bar’s bill and Mercado Pago', () => {
     const readme = read('README.md');
     const links = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map((match) => match[1]);
