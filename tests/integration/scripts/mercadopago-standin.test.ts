@@ -157,7 +157,8 @@ describe('searching payments by external_reference, and preferences that expire 
     expect(standIn.payable(soon.id)).toBe(true);
     const put = await api(`/checkout/preferences/${soon.id}`, {
       method: 'PUT',
-      body: JSON.stringify({ expires: true, expiration_date_to: new Date().toISOString() }),
+      // A second ago: a preference is payable until its expiration's very millisecond, and this PUT can land within it.
+      body: JSON.stringify({ expires: true, expiration_date_to: new Date(Date.now() - 1000).toISOString() }),
     });
     expect(put.status).toBe(200);
     expect(standIn.payable(soon.id)).toBe(false);
