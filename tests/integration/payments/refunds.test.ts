@@ -137,7 +137,9 @@ describe('Devolver', () => {
     await setOrderActive(world.stack, guest, guest.orderIds[1] ?? '', false);
     const answers = await Promise.all(Array.from({ length: 8 }, () => giveBack(world, guest, 3289)));
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
-    for (const answer of answers.filter((one) => one.status !== 200)) expect(answer.body.error).toBe(PAYMENT_ERRORS.nothingToRefund);
+    // The others: nothing left to give back, or (eight at once on a loaded machine) the database's 'intenta de nuevo'; never a second refund.
+    for (const answer of answers.filter((one) => one.status !== 200))
+      expect([PAYMENT_ERRORS.nothingToRefund, PAYMENT_ERRORS.database]).toContain(answer.body.error);
     expect(refundsAt([payment])).toEqual([[3289]]);
     expect((await storedRefunds(world, guest)).filter((refund) => refund.state === 'done')).toHaveLength(1);
     await expectMoney(world, guest, { paid: 4840, tipped: 4840 });
