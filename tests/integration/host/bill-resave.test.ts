@@ -12,16 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILL_ERRORS, HOST_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
 import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
-import { askHost, asGuest, freshAddress, guestWithOrders, HOST_KEY, hostHandler, product, type SeededGuest } from './support.ts';
+import { askHost, asGuest, freshAddress, guestWithOrders, HOST_KEY, hostHandler, product, type SeededGuest, type MadeParty } from './support.ts';
 
 let stack: TestStack;
 let handler: HostHandler;
-
-interface MadeParty {
-  readonly id: string;
-  readonly code: string;
-  readonly host_key: string;
-}
 
 interface Comparison {
   printed_total: number | null;

@@ -11,16 +11,10 @@ import { PRODUCTS } from '../../../supabase/functions/_shared/menu.ts';
 import { HOST_ERRORS } from '../../../supabase/functions/_shared/host-errors.ts';
 import type { HostHandler } from '../../../supabase/functions/host/handler.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
-import { askHost, asGuest, freshAddress, HOST_KEY, hostHandler } from './support.ts';
+import { askHost, asGuest, freshAddress, HOST_KEY, hostHandler, type MadeParty } from './support.ts';
 
 let stack: TestStack;
 let handler: HostHandler;
-
-interface MadeParty {
-  readonly id: string;
-  readonly code: string;
-  readonly host_key: string;
-}
 
 interface Menu {
   readonly version: string;

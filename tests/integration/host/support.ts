@@ -104,3 +104,10 @@ export async function guestData(stack: TestStack): Promise<string> {
   );
   return JSON.stringify(rows);
 }
+
+/** A party as the host function's create_party answers it. */
+export interface MadeParty {
+  readonly id: string;
+  readonly code: string;
+  readonly host_key: string;
+}
