@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { CHUNK_GROUPS } from './build/chunk-groups.ts';
+import { guestDownload } from './build/chunk-groups.ts';
 import { earlyRegistration } from './build/early-registration.ts';
 import { firstView } from './build/first-view.ts';
-import { stylesheetFirst } from './build/head-order.ts';
 import { inlineStylesheet } from './build/inline-stylesheet.ts';
 import { inlineTabIcon } from './build/inline-tab-icon.ts';
 import { ocrFiles } from './build/ocr-files.ts';
@@ -24,6 +23,7 @@ export default defineConfig(({ mode }) => {
   const backend = parseBackend(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY);
   const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
   const plan = offlinePlan();
+  const download = guestDownload();
   const define = {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(env.VITE_APP_VERSION ?? packageVersion),
   };
@@ -35,13 +35,13 @@ export default defineConfig(({ mode }) => {
       rootManifest(),
       earlyRegistration(plan),
       firstView({ mode, define }),
-      stylesheetFirst(),
       syncWorker({ mode, define }),
       inlineTabIcon(),
       ocrFiles(),
       inlineStylesheet(),
       securityHeaders(apiOrigin(env.VITE_SUPABASE_URL, backend)),
       plan.plugin,
+      download.plugin,
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'src',
@@ -78,9 +78,13 @@ export default defineConfig(({ mode }) => {
       // Every browser the app runs in preloads modules itself: Vite's polyfill for those that did not is bytes for nobody.
       modulePreload: { polyfill: false },
       sourcemap: false,
-      // What index.html loads is one file: every other file costs a guest on one bar its own request and headers.
-      // (Rolldown would otherwise split off what the entry shares with a later chunk, such as the host's QR code.)
-      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+      // Terser packs the guest's code about 1 KB (brotli) tighter than the default minifier: over one bar of signal that
+      // is 20 ms sooner offline-ready (issue 40). Two passes; nothing unsafe, as React and Dexie rely on their getters.
+      minify: 'terser',
+      terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+      // What a guest's app needs is one file (build/chunk-groups.ts): every other file costs a guest on one bar its own
+      // request and headers.
+      rolldownOptions: { output: { codeSplitting: { groups: download.groups } } },
     },
   };
 });

@@ -1,67 +1,58 @@
-/**
- * The chunks a guest's phone asks for, each a request (and on one bar of signal often a new connection's handshake,
- * and about a kilobyte of headers both ways): what index.html loads; and, in one file, everything the app asks for
- * once it runs: the queue and the way to the server (SYNC_PLACES), the guest's screen with everything it opens later
- * (GUEST_PLACES). Every page loads both, the host's too, since main.tsx builds the outbox with the tab's kinds on
- * each; as two files they cost a guest's first visit one more request before the app works offline. Left to itself
- * Rolldown cut the guest's path into nine files, three round trips deep. The host's own sections, the QR code and the
- * queue's requests stay chunks of their own. The groups name their folders here; the module-id tests Rolldown wants
- * are built from the lists.
- */
-
-/** A folder (ending in '/') or a file, and what in it stays out (a name, or how names begin). */
-interface Place {
-  readonly path: string;
-  readonly except?: readonly string[];
-}
-
-/** Where a group's modules are: under src/, and under supabase/functions/_shared/ (the rules app and functions share). */
-interface Places {
-  readonly src: readonly Place[];
-  readonly shared: readonly Place[];
-}
-
-/** The queue and the way to the server: not the queue's requests (transport.ts) nor PostgREST's builder (rest.ts); the files a first visit loaded before the worker was in charge, told to it (keep-loaded.ts). */
-export const SYNC_PLACES: Places = {
-  src: [
-    { path: 'sync/', except: ['transport.ts'] },
-    { path: 'platform/' },
-    { path: 'server/', except: ['rest.ts'] },
-    { path: 'views/disclosure.ts' },
-    { path: 'views/fields.ts' },
-    { path: 'pwa/keep-loaded.ts' },
-  ],
-  shared: [{ path: 'bar-bill.ts' }, { path: 'name-key.ts' }, { path: 'menu-import.ts' }],
-};
+import type { Plugin } from 'vite';
 
 /**
- * The guest's screen and what it opens later; not the host's page, nor the host function's own rules (host-…), nor
- * the reading of the bar's bill (receipt-…), which only the host's page and function use.
+ * Modules whose code a guest's app never needs offline: the queue's requests
+ * (src/sync/transport.ts, with postgrest-js; only ever used with signal, loaded by the page once idle) and
+ * the host's page. Their chunks are kept when first loaded, not fetched when
+ * the service worker installs (build/offline-plan.ts), and stay out of the guest's download.
  */
-export const GUEST_PLACES: Places = {
-  src: [{ path: 'views/', except: ['host/'] }, { path: 'tab/' }, { path: 'payments/' }, { path: 'comments/' }, { path: 'catalogue/' }, { path: 'menu/' }],
-  shared: [{ path: '', except: ['host-', 'receipt-'] }],
-};
+export const LATER_MODULES: readonly RegExp[] = [/[\\/]src[\\/]sync[\\/]transport\.ts$/, /[\\/]src[\\/]views[\\/]host[\\/]HostApp\.tsx$/];
 
-/** A path separator as a module id has it, on any system. */
-const SEP = String.raw`[\\/]`;
+/** Whether a dynamic import of this module may wait until after offline-ready. */
+export const isLater = (id: string): boolean => LATER_MODULES.some((pattern) => pattern.test(id));
 
-const pattern = (path: string): string =>
-  path
-    .split('/')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, String.raw`\$&`))
-    .join(SEP);
-
-function alternatives(places: readonly Place[]): string {
-  return places.map(({ path, except }) => pattern(path) + (except ? `(?!${except.map(pattern).join('|')})` : '')).join('|');
+/** What of a module the walk reads, as Rolldown's `getModuleInfo` gives it. */
+export interface ModuleLinks {
+  readonly isEntry: boolean;
+  readonly importedIds: readonly string[];
+  readonly dynamicallyImportedIds: readonly string[];
 }
 
-/** Whether a module id lies in the places: anywhere in the id, as Rolldown's `test` reads it. */
-export function placesTest({ src, shared }: Places): RegExp {
-  return new RegExp(`${SEP}src${SEP}(?:${alternatives(src)})|${SEP}supabase${SEP}functions${SEP}_shared${SEP}(?:${alternatives(shared)})`);
+/**
+ * Every module a page's entry reaches, by static imports and by dynamic ones,
+ * except a dynamic import of a LATER module (whose own imports come only
+ * through it): the code a guest's app runs, offline too.
+ */
+export function guestModules(ids: Iterable<string>, linksOf: (id: string) => ModuleLinks | null): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...ids].filter((id) => linksOf(id)?.isEntry);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    const links = reached.has(id) ? null : linksOf(id);
+    if (!links) continue;
+    reached.add(id);
+    pending.push(...links.importedIds, ...links.dynamicallyImportedIds.filter((next) => !isLater(next)));
+  }
+  return reached;
 }
 
-export const CHUNK_GROUPS = [
-  { name: 'index', tags: ['$initial' as const] },
-  { name: 'guest', test: new RegExp(`${placesTest(SYNC_PLACES).source}|${placesTest(GUEST_PLACES).source}`) },
-];
+/**
+ * The guest's download is one file, `index.js`: what index.html loads and everything the app asks for once it runs
+ * (the queue, the way to the server, the tab and all it opens later), on the guest's screen and the host's page
+ * alike. Each file more is a request (and on one bar of signal about a kilobyte of headers both ways), and one file
+ * compresses better than two: as `index` and `guest` they were 2.1 KB more brotli and one request more before
+ * offline-ready (issue 40). Left to itself Rolldown cut the guest's path into nine files, three round trips deep.
+ * The group is the walk above, taken once the module graph is whole: nothing is listed by hand, so a module only the
+ * host's page or a function uses (the bill's parsing, bank details, the reading of the bar's bill) never rides along
+ * on a guest's first visit. The host's sections, the QR code and the queue's requests stay chunks of their own.
+ */
+export function guestDownload(): { readonly plugin: Plugin; readonly groups: { name: string; test: (id: string) => boolean }[] } {
+  let modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'bar-tab:guest-download',
+    apply: 'build',
+    buildEnd() {
+      modules = guestModules(this.getModuleIds(), (id) => this.getModuleInfo(id));
+    },
+  };
+  return { plugin, groups: [{ name: 'index', test: (id) => modules.has(id) }] };
+}

@@ -2,15 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { isLater } from './chunk-groups.ts';
 import { PAGE_FILE } from './pages.ts';
-
-/**
- * Modules whose code a guest's app never needs offline: the queue's requests
- * (src/sync/transport.ts, with postgrest-js; only ever used with signal, loaded by the page once idle) and
- * the host's page. Their chunks are kept when first loaded, not fetched when
- * the service worker installs.
- */
-const LATER_MODULES = [/\/src\/sync\/transport\.ts$/, /\/src\/views\/host\/HostApp\.tsx$/];
 
 /**
  * Files the service worker fetches at install besides the guest's code: the page. The manifest, which the page
@@ -75,7 +68,7 @@ export function offlinePlan(): OfflinePlan {
     generateBundle(_options, bundle) {
       const chunks = new Map<string, Rollup.OutputChunk>();
       for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
-      const later = (fileName: string) => LATER_MODULES.some((pattern) => pattern.test(chunks.get(fileName)?.facadeModuleId ?? ''));
+      const later = (fileName: string) => isLater(chunks.get(fileName)?.facadeModuleId ?? '');
       const visit = (into: Set<string>, fileName: string, dynamic: boolean): void => {
         const chunk = chunks.get(fileName);
         if (!chunk || into.has(fileName)) return;

@@ -12,7 +12,7 @@ import { newId } from '../platform/index.ts';
 import { isTime, isUuid, type BillClaimMark, type Order, type PhoneDatabase, type UnclaimedLine } from '../db/index.ts';
 import type { Tx } from '../db/idb.ts';
 import { enqueue, settleAnswer, sortAnswer, type OutboxKind, type ParkedStanding, type QueuedEntry, type SyncTransport } from '../sync/queue.ts';
-import { shareAmount } from '../../supabase/functions/_shared/bar-bill.ts';
+import { shareAmount } from '../../supabase/functions/_shared/bill-claims.ts';
 import { guestCallKind, queueGuestAgain } from './guest-rows.ts';
 import { refusedForGood } from './refusals.ts';
 

@@ -4,7 +4,7 @@
  * database's rules name themselves in the message, and each one the bar can
  * break has words; a claim's are bar-bill.ts's, which the database says too.
  */
-import { CLAIM_REFUSALS, CLAIM_TAKEN, UNCLAIM_CLOSED } from '../../supabase/functions/_shared/bar-bill.ts';
+import { CLAIM_REFUSALS, CLAIM_TAKEN, UNCLAIM_CLOSED } from '../../supabase/functions/_shared/bill-claims.ts';
 
 /** The rules an order can break, as the database names them, and what each means to the guest. */
 const REASONS: readonly (readonly [RegExp, string])[] = [

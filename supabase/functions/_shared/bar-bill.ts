@@ -11,6 +11,8 @@ import { type Checked, parsePrice, parseTextLines, type TextLine } from './menu-
 import { nameKey } from './name-key.ts';
 
 export { nameKey };
+// A unit's shares and why a claim is refused: what a guest's phone needs of the bill, apart so the host's rules stay off it.
+export { CLAIM_REFUSALS, CLAIM_TAKEN, refusalMessage, shareAmount, shareAmounts, sqlShareAmount, UNCLAIM_CLOSED } from './bill-claims.ts';
 
 /** Lines one bill may hold, units one line may bill, pesos one unit may cost. */
 export const MAX_BILL_LINES = 1000;
@@ -29,39 +31,6 @@ export const NOT_ON_LIST = 'No está en la carta';
 export const SPREAD_LINE = 'Parte de lo sin dueño';
 export const invitationLine = (name: string): string => `Invitación a ${name}`;
 export const HONOURED_LINE = 'Tu cuenta la paga la fiesta.';
-/** What a guest's phone shows when the server keeps a unit of the bill for someone else (`bill_line_taken`). */
-export const CLAIM_TAKEN = 'Otra persona ya lo reclamó.';
-
-/**
- * Why the server takes no claim (issue 43), each by the name the database's
- * refusal starts its message with (`<name>: <reason>`, the reason in Spanish)
- * and the phone says it: 'Otra persona ya lo reclamó.' only when another
- * person holds what was left. A share whose split changed meanwhile is no
- * refusal: the server answers with the share as it now is (an offer).
- */
-export const CLAIM_REFUSALS = {
-  /** Every unit is held by others (whole, or shared by 12). */
-  bill_line_taken: CLAIM_TAKEN,
-  /** What is left of the line is the guest's own already (a unit, or a share of the unit still open). */
-  bill_line_yours: 'ya tienes lo que quedaba de esta línea',
-  /** The product's billed units are all on the guests' tabs already (their picks and claims). */
-  bill_line_declared: 'ya está anotado en las cuentas de la fiesta',
-  /** The guest meant to join a split that is no longer there (taken back by all) and no other is open. */
-  bill_share_gone: 'esa cuenta compartida ya no está; revisa «¿Alguien pidió esto?»',
-  bill_settled: 'lo que quedaba de la cuenta del bar ya se repartió',
-  bill_settled_by_host: 'el anfitrión ya pagó lo que quedaba de la cuenta del bar',
-  bill_line_unknown: 'esa línea ya no está en la cuenta del bar',
-  bill_shares_range: 'se comparte entre 2 y 12 personas',
-  /** A tap time outside the party's life (the orders' window, rules.ts): a claim, taking one back, a 'Ya transferí'. */
-  tap_time_outside_party: 'la hora de este teléfono no cuadra con la del bar',
-} as const;
-
-/** After the close a guest no longer takes a claim back (the host still can): the database's `party_closed`, said so. */
-export const UNCLAIM_CLOSED = 'la fiesta ya terminó: solo el anfitrión puede quitarlo';
-
-/** The database's message of a refusal: its name, then its reason (what PostgREST answers as `message`). */
-export const refusalMessage = (name: keyof typeof CLAIM_REFUSALS): string => `${name}: ${CLAIM_REFUSALS[name]}`;
-
 export const BILL_PROBLEMS = {
   fields: 'Se esperan tres campos: Producto;Cantidad;Precio.',
   product: `El producto debe tener entre ${BILL_PRODUCT_LENGTH.min} y ${BILL_PRODUCT_LENGTH.max} caracteres, con letras.`,
@@ -152,26 +121,6 @@ export function matchBillLines(lines: readonly BillLine[], list: readonly { read
 
 /** What a line is called on the host's preview and the guests' tabs: the list's name, else as written. */
 export const billLineName = (line: MatchedBillLine): string => line.menuName ?? line.product;
-
-// ─── Shares of one unit ─────────────────────────────────────────────────────
-
-/**
- * One of `shares` shares of a unit of `price` pesos, numbered from 0 in the
- * order they were claimed: each is price ÷ shares, rounded down, and the first
- * (price mod shares) take one peso more. They sum to the price exactly.
- */
-export function shareAmount(price: number, shares: number, shareNo: number): number {
-  return Math.floor(price / shares) + (shareNo < price % shares ? 1 : 0);
-}
-
-export function shareAmounts(price: number, shares: number): number[] {
-  return Array.from({ length: shares }, (_, shareNo) => shareAmount(price, shares, shareNo));
-}
-
-/** The same rule in SQL, over non-negative integer columns (integer division truncates like floor). */
-export function sqlShareAmount(price: string, shares: string, shareNo: string): string {
-  return `${price} / ${shares} + case when ${shareNo} < ${price} % ${shares} then 1 else 0 end`;
-}
 
 // ─── An amount spread evenly ────────────────────────────────────────────────
 

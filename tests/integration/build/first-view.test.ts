@@ -57,14 +57,16 @@ describe('index.html as built', () => {
     expect((await readdir(join(outDir, 'assets'))).filter((file) => file.startsWith('index-') && file.endsWith('.css'))).toEqual([]);
   });
 
-  it('has the policy first, then the stylesheet, the main bundle, and the early script last, async; inlines no script', () => {
+  it('has the policy first, then the main bundle, the stylesheet, and the early script last, async; inlines no script', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts.every((tag) => / src="\/assets\/[^"]+\.js"/.test(tag))).toBe(true);
     const early = /<script async data-early src="\/assets\/register-sw-[\da-f]+\.js"><\/script>/.exec(head);
     expect(early).not.toBeNull();
     expect(head.trimEnd().endsWith(early?.[0] ?? '?')).toBe(true);
-    expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('<style>'));
-    expect(head.indexOf('<style>')).toBeLessThan(head.indexOf('<script type="module"'));
+    expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('<script type="module"'));
+    // The main bundle is asked for with the page's first bytes, not after the stylesheet inside it.
+    expect(head.indexOf('<script type="module"')).toBeLessThan(head.indexOf('<style>'));
+    expect(head.indexOf('<script type="module"')).toBeLessThan(head.indexOf('<meta name="viewport"'));
     // One file of JavaScript before the app runs: nothing split off for a later chunk to share.
     expect(head).not.toContain('modulepreload');
   });

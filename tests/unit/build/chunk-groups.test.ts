@@ -1,67 +1,74 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_GROUPS } from '../../../build/chunk-groups.ts';
+import { guestModules, isLater, type ModuleLinks } from '../../../build/chunk-groups.ts';
 
-const ROOT = join(import.meta.dirname, '../../..');
+/** A module graph as Rolldown's getModuleInfo tells it: ids to their static and dynamic imports. */
+function graph(entries: readonly string[], links: Record<string, { static?: string[]; dynamic?: string[] }>) {
+  const ids = [...new Set([...entries, ...Object.entries(links).flatMap(([id, to]) => [id, ...(to.static ?? []), ...(to.dynamic ?? [])])])].filter(
+    (id) => !id.includes('missing'),
+  );
+  const linksOf = (id: string): ModuleLinks | null =>
+    ids.includes(id) ? { isEntry: entries.includes(id), importedIds: links[id]?.static ?? [], dynamicallyImportedIds: links[id]?.dynamic ?? [] } : null;
+  return guestModules(ids, linksOf);
+}
 
-/** The module-id tests as vite.config.ts wrote them before the groups named their folders (the queue's then a group of its own, and keep-loaded.ts since joined it): the lists must say the same. */
-const BEFORE = {
-  sync: /[\\/]src[\\/](sync[\\/](?!transport\.ts)|platform[\\/]|server[\\/](?!rest\.ts)|views[\\/](disclosure|fields)\.ts|pwa[\\/]keep-loaded\.ts)|[\\/]supabase[\\/]functions[\\/]_shared[\\/](bar-bill|name-key|menu-import)\.ts/,
-  guest:
-    /[\\/]src[\\/](views[\\/](?!host[\\/])|tab[\\/]|payments[\\/]|comments[\\/]|catalogue[\\/]|menu[\\/])|[\\/]supabase[\\/]functions[\\/]_shared[\\/](?!host-|receipt-)/,
-};
+const MAIN = '/app/src/main.tsx';
+const HOST = '/app/src/views/host/HostApp.tsx';
+const TRANSPORT = '/app/src/sync/transport.ts';
 
-const testOf = (name: string): RegExp => {
-  const test = CHUNK_GROUPS.find((group) => group.name === name && 'test' in group)?.test;
-  if (!test) throw new Error(`no group ${name}`);
-  return test;
-};
-
-/** The groups a module id falls in, in Rolldown's order. */
-const groupsOf = (id: string): string[] => ['guest'].filter((name) => testOf(name).test(id));
-
-describe('the chunk groups', () => {
-  it.each([
-    ['src/views/TabScreen.tsx', ['guest']],
-    ['src/views/host/X.tsx', []],
-    ['src/views/host/HostApp.tsx', []],
-    ['src/sync/engine.ts', ['guest']],
-    ['src/sync/transport.ts', []],
-    ['src/server/rest.ts', []],
-    ['src/server/client.ts', ['guest']],
-    ['src/pwa/keep-loaded.ts', ['guest']],
-    ['src/pwa/register-sw.ts', []],
-    ['src/views/fields.ts', ['guest']],
-    ['supabase/functions/_shared/bar-bill.ts', ['guest']],
-    ['supabase/functions/_shared/host-request.ts', []],
-    ['src/host/bill.ts', []],
-    // The reading of the bar's bill is the host's alone.
-    ['supabase/functions/_shared/receipt-text.ts', []],
-    ['src/receipts/read.ts', []],
-  ])('put %s in %o', (path, groups) => {
-    expect(groupsOf(join(ROOT, path))).toEqual(groups);
+describe('the guest’s download', () => {
+  it('is every module the entry reaches, statically and through dynamic imports, but not through a later one', () => {
+    const modules = graph([MAIN], {
+      [MAIN]: { static: ['/app/node_modules/react/index.js'], dynamic: ['/app/src/sync/index.ts', HOST] },
+      '/app/src/sync/index.ts': { static: ['/app/src/sync/engine.ts'], dynamic: [TRANSPORT, '/app/src/views/BillClaims.tsx'] },
+      [TRANSPORT]: { static: ['/app/node_modules/@supabase/postgrest-js/index.js'] },
+      [HOST]: { static: ['/app/src/host/bill.ts', '/app/supabase/functions/_shared/bar-bill.ts', '/app/src/platform/index.ts'] },
+      '/app/src/views/BillClaims.tsx': { static: ['/app/supabase/functions/_shared/bill-claims.ts', '/app/src/platform/index.ts'] },
+    });
+    expect([...modules].sort()).toEqual(
+      [
+        MAIN,
+        '/app/node_modules/react/index.js',
+        '/app/src/sync/index.ts',
+        '/app/src/sync/engine.ts',
+        '/app/src/views/BillClaims.tsx',
+        '/app/supabase/functions/_shared/bill-claims.ts',
+        // Shared with the host's page, which loads the guest's download too.
+        '/app/src/platform/index.ts',
+      ].sort(),
+    );
   });
 
-  /** Every module of the app and the shared rules, as Rolldown names them here and on Windows, and ids that only look alike. */
-  const ids = [
-    ...['src', 'supabase/functions/_shared'].flatMap((folder) =>
-      readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).map((path) => `${ROOT}/${folder}/${path}`),
-    ),
-    '/app/node_modules/some-lib/src/platform/index.js',
-    '/app/src/sync/transport.ts?worker',
-    '/app/src/sync/transport.tsx',
-    '/app/src/views/fields.tsx',
-    '/app/src/views/hosting/A.tsx',
-    '/app/supabase/functions/_shared/bar-bill.tsx',
-    '/app/supabase/functions/_shared/hosted.ts',
-    '/app/src/menu',
-  ];
-  const both = [...ids, ...ids.map((id) => id.replaceAll('/', '\\'))];
+  it('takes a module a later chunk imports too, when the guest’s code imports it itself', () => {
+    const modules = graph([MAIN], {
+      [MAIN]: { static: ['/app/src/server/client.ts'], dynamic: [TRANSPORT] },
+      [TRANSPORT]: { static: ['/app/src/server/client.ts'] },
+    });
+    expect(modules.has('/app/src/server/client.ts')).toBe(true);
+    expect(modules.has(TRANSPORT)).toBe(false);
+  });
 
-  it('guest takes exactly the modules the two regular expressions took before, the queue’s and the guest’s', () => {
-    expect(both.length).toBeGreaterThan(100);
-    const now = both.filter((id) => testOf('guest').test(id));
-    expect(now).toEqual(both.filter((id) => BEFORE.sync.test(id) || BEFORE.guest.test(id)));
+  it('follows a later module imported statically (only a dynamic import may wait), and ends on cycles', () => {
+    const modules = graph([MAIN], {
+      [MAIN]: { static: [TRANSPORT, '/app/src/a.ts'] },
+      '/app/src/a.ts': { static: ['/app/src/b.ts'] },
+      '/app/src/b.ts': { static: ['/app/src/a.ts'] },
+    });
+    expect([...modules].sort()).toEqual([MAIN, TRANSPORT, '/app/src/a.ts', '/app/src/b.ts'].sort());
+  });
+
+  it('starts at every entry, and knows no module the graph does not', () => {
+    const modules = graph([MAIN, '/app/anfitrion.html'], { '/app/anfitrion.html': { static: ['/app/missing.ts'] } });
+    expect([...modules].sort()).toEqual([MAIN, '/app/anfitrion.html'].sort());
+  });
+
+  it.each([
+    [TRANSPORT, true],
+    [HOST, true],
+    ['C:\\app\\src\\views\\host\\HostApp.tsx', true],
+    ['/app/src/sync/transport.tsx', false],
+    ['/app/src/views/host/HostAppX.tsx', false],
+    ['/app/src/sync/engine.ts', false],
+  ])('waits for %s: %s', (id, later) => {
+    expect(isLater(id)).toBe(later);
   });
 });
