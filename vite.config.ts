@@ -11,6 +11,7 @@ import { ocrFiles } from './build/ocr-files.ts';
 import { offlinePlan } from './build/offline-plan.ts';
 import { rootManifest } from './build/root-manifest.ts';
 import { syncWorker } from './build/sync-worker.ts';
+import { TERSER_OPTIONS } from './build/minify.ts';
 import { waysToPay } from './build/ways-to-pay.ts';
 import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
 import { apiOrigin, securityHeaders } from './scripts/lib/csp.ts';
@@ -54,6 +55,8 @@ export default defineConfig(({ mode }) => {
         integration: {
           configureCustomSWViteBuild: (options) => {
             options.logLevel = 'warn';
+            // A first visit downloads it before the app works offline: minified as the app's own scripts are.
+            options.build = { ...options.build, minify: 'terser', terserOptions: TERSER_OPTIONS };
           },
         },
         injectManifest: {
@@ -78,10 +81,8 @@ export default defineConfig(({ mode }) => {
       // Every browser the app runs in preloads modules itself: Vite's polyfill for those that did not is bytes for nobody.
       modulePreload: { polyfill: false },
       sourcemap: false,
-      // Terser packs the guest's code about 1 KB (brotli) tighter than the default minifier: over one bar of signal that
-      // is 20 ms sooner offline-ready (issue 40). Two passes; nothing unsafe, as React and Dexie rely on their getters.
       minify: 'terser',
-      terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+      terserOptions: TERSER_OPTIONS,
       // What a guest's app needs is one file (build/chunk-groups.ts): every other file costs a guest on one bar its own
       // request and headers.
       rolldownOptions: { output: { codeSplitting: { groups: download.groups } } },

@@ -1,12 +1,17 @@
 import type { Plugin } from 'vite';
 
 /**
- * Modules whose code a guest's app never needs offline: the queue's requests
- * (src/sync/transport.ts, with postgrest-js; only ever used with signal, loaded by the page once idle) and
- * the host's page. Their chunks are kept when first loaded, not fetched when
- * the service worker installs (build/offline-plan.ts), and stay out of the guest's download.
+ * Modules whose code a guest's app needs only once the signal has brought something: the queue's requests
+ * (src/sync/transport.ts, with postgrest-js), the views of what only the server brings (src/views/later-views.ts:
+ * the bar's bill to claim from, the host's bank details), each loaded by the page once it is kept and idle, and the
+ * host's page. Their chunks are kept when first loaded, not fetched when the service worker installs
+ * (build/offline-plan.ts), and stay out of the guest's download.
  */
-export const LATER_MODULES: readonly RegExp[] = [/[\\/]src[\\/]sync[\\/]transport\.ts$/, /[\\/]src[\\/]views[\\/]host[\\/]HostApp\.tsx$/];
+export const LATER_MODULES: readonly RegExp[] = [
+  /[\\/]src[\\/]sync[\\/]transport\.ts$/,
+  /[\\/]src[\\/]views[\\/](PayByTransfer|BillClaims)\.tsx$/,
+  /[\\/]src[\\/]views[\\/]host[\\/]HostApp\.tsx$/,
+];
 
 /** Whether a dynamic import of this module may wait until after offline-ready. */
 export const isLater = (id: string): boolean => LATER_MODULES.some((pattern) => pattern.test(id));

@@ -1,4 +1,5 @@
 import { build, type InlineConfig, type Plugin } from 'vite';
+import { TERSER_OPTIONS } from './minify.ts';
 
 /** What a script of its own needs beside its entry: what it reads as the app does (env, define), or its own entry plugin. */
 export interface ClassicScriptOptions {
@@ -23,7 +24,9 @@ export async function classicScript({ what, input, plugins = [], settings = {} }
     build: {
       write: false,
       target: 'es2022',
-      minify: true,
+      // Terser, as for the app's own bundle (vite.config.ts): the early script is inside every page.
+      minify: 'terser',
+      terserOptions: TERSER_OPTIONS,
       modulePreload: false,
       copyPublicDir: false,
       rolldownOptions: { input, output: { format: 'iife' } },

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { classicScript } from './classic-script.ts';
 import type { EarlyPlan } from '../src/pwa/early-registration.ts';
-import { earlyScriptTag } from '../src/pwa/early-script-tag.ts';
+import { HEADERS_FILE } from '../scripts/lib/headers-file.ts';
 
 export type { EarlyPlan };
 
@@ -46,20 +46,35 @@ export async function earlyRegistrationScript(plan: EarlyPlan): Promise<string> 
   return classicScript({ what: 'early registration', input: ENTRY, plugins: [entry], settings: { envDir: false } });
 }
 
+/** What a Content-Security-Policy names to allow one inline <script> with exactly this text. */
+export const scriptHash = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+
+/** The early script's tag: marked, so the tests find it and nothing else. */
+export function earlyScriptTag(source: string): string {
+  if (/<\/script/i.test(source)) throw new Error('the early script would end the <script> that carries it');
+  return `<script data-early>${source}</script>`;
+}
+
+/** The script-src directive of a policy, with `hash` added at its end (in the page's meta tag, or in _headers). */
+const allowScript = (policy: string, hash: string): string => policy.replace(/(script-src 'self'[^;"\n]*)/g, `$1 ${hash}`);
+
 /**
- * index.html loads the early script as a file of its own (CSP: no inline
- * scripts), named by its hash, at the end of <head>, async: on a first visit
- * nothing but the stylesheet holds the first paint (src/pwa/early-script-tag.ts
- * says why, and how the worker makes it blocking on every later visit).
- * Its plan (the main bundle's name and size, what the app imports later) is
- * known only once the bundle is, so it is compiled at the page's last transform.
+ * The early script inside the page, last in <head>, allowed by its hash in the
+ * policy (the page's meta tag and _headers). As a file of its own (async) it
+ * was one more request before offline-ready: about 1.3 KB of headers both ways
+ * and its bytes on one bar of signal (issue 40); inside, it costs its few
+ * hundred bytes of brotli and runs as the page is parsed, on a first visit and
+ * from the worker alike: a returning guest's name view as built is hidden
+ * before the first paint, with or without a worker. Its plan (the main
+ * bundle's name and size, what the app imports later) is known only once the
+ * bundle is, so it is compiled at the page's last transform.
  */
 export function earlyRegistration(plan: { imported(): string[] }): Plugin {
-  let script: { fileName: string; source: string } | undefined;
+  const hashes = new Set<string>();
   return {
     name: 'bar-tab:early-registration',
     apply: 'build',
-    // After vite:build-html, whose generateBundle runs the 'post' transform below: the file is known by then.
+    // After vite:build-html, whose generateBundle runs the 'post' transform below: the bundle is known by then.
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
@@ -72,15 +87,25 @@ export function earlyRegistration(plan: { imported(): string[] }): Plugin {
           registerAt: ROUND_TRIP_BYTES,
           fetchAt: ROUND_TRIP_BYTES - WORKER_HEAD_BYTES,
         });
-        script = { fileName: `assets/register-sw-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`, source };
-        // Last in <head>: asked for after the stylesheet and the main bundle, which take the connections already open.
+        const hash = scriptHash(source);
+        hashes.add(hash);
         if (!html.includes('</head>')) throw new Error('index.html has no </head> for the early script to end');
-        return html.replace('</head>', `  ${earlyScriptTag(`/${script.fileName}`)}\n  </head>`);
+        const policy = /<meta http-equiv="Content-Security-Policy" content="[^"]*"/.exec(html)?.[0];
+        if (!policy?.includes("script-src 'self'")) throw new Error("the page's policy names no script-src 'self' to allow the early script in");
+        // A function, so that no `$` in the script is read as a replacement pattern.
+        return html.replace(policy, allowScript(policy, hash)).replace('</head>', () => `  ${earlyScriptTag(source)}\n  </head>`);
       },
     },
-    generateBundle() {
-      if (!script) throw new Error('index.html was not transformed before the bundle was written');
-      this.emitFile({ type: 'asset', fileName: script.fileName, source: script.source });
+    generateBundle: {
+      // After bar-tab:security-headers has written the headers file.
+      order: 'post',
+      handler(_options, bundle) {
+        const headers = bundle[HEADERS_FILE];
+        if (hashes.size === 0) throw new Error('no page was given the early script');
+        if (headers?.type !== 'asset' || !String(headers.source).includes("script-src 'self'"))
+          throw new Error(`${HEADERS_FILE} has no policy naming script-src 'self'`);
+        headers.source = [...hashes].reduce(allowScript, String(headers.source));
+      },
     },
   };
 }

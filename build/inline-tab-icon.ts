@@ -14,6 +14,7 @@ export function inlineTabIcon(): Plugin {
     apply: 'build',
     transformIndexHtml(html) {
       const svg = readFileSync(new URL(`../public${icon}`, import.meta.url), 'utf8')
+        .replace(/>\s+</g, '><')
         .replace(/\s*\n\s*/g, ' ')
         .trim();
       const link = `<link rel="icon" href="${icon}" type="image/svg+xml" />`;

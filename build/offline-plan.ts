@@ -10,8 +10,6 @@ import { PAGE_FILE } from './pages.ts';
  * links once the app is kept (src/pwa/manifest-link.ts), is kept as it first loads, like the icons.
  */
 const INSTALLED = new Set([PAGE_FILE]);
-/** Assets besides the chunks that index.html loads, and so the app needs offline. */
-const PAGE_ASSETS = /^assets\/register-sw-[\da-f]+\.js$/;
 
 /** A file as vite-plugin-pwa lists it for the precache. */
 interface PrecacheFile {
@@ -104,7 +102,7 @@ export function offlinePlan(): OfflinePlan {
         size,
         ...(revision ? { integrity: await integrity(url) } : {}),
         ...(url === PAGE_FILE ? { names: names() } : {}),
-        ...(INSTALLED.has(url) || needed.has(url) || PAGE_ASSETS.test(url) ? {} : { later: true }),
+        ...(INSTALLED.has(url) || needed.has(url) ? {} : { later: true }),
       })),
     ),
   });

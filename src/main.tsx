@@ -2,15 +2,19 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { BackendConfig } from './config/env-rules.ts';
 import { env } from './config/env.ts';
-// Already in the first load (the storage check): the outbox's code that comes later writes through it.
+// The storage check's, and the outbox's: every change a phone makes is written through it.
 import { phoneDatabase } from './db/index.ts';
 import { arriveByLink, watchGuest } from './guest/index.ts';
 import { partyLinkIn } from './party/index.ts';
 import { onceKeptAndIdle } from './platform/index.ts';
 import { appTakesOver, firstViewFitsHere, HIDE_FIRST_VIEW, linkManifestOnceKept, STORED_GUEST_KEY, watchInstallOffers } from './pwa/index.ts';
 import { OutboxProvider, type PageOutbox } from './sync/page.ts';
-import type { Outbox } from './sync/index.ts';
+import { createOutbox, flushLock, loadSyncTransport, signalProbe, waitingKind, type Outbox } from './sync/index.ts';
+import { guestRows, tabOnOutbox } from './tab/index.ts';
+import { transfersOnOutbox } from './payments/transfer-kind.ts';
+import { keepLoadedFiles } from './pwa/keep-loaded.ts';
 import { App } from './views/App.tsx';
+import { preloadLaterViews } from './views/later-views.ts';
 import './views/theme.css';
 
 // The browser may offer to install before anything renders: the offer is caught from the start.
@@ -21,6 +25,9 @@ linkManifestOnceKept(document);
 /** The host's page: a chunk of its own, fetched only at /anfitrion, never in the guests' first load. */
 const HostApp = lazy(() => import('./views/host/HostApp.tsx'));
 const isHostPage = /^\/anfitrion\/?$/.test(location.pathname);
+// The guest's views of what only the signal brings come after offline-ready: fetched ahead once the app is kept, so
+// the worker keeps them, and in the basement they open like the rest of the tab.
+if (!isHostPage) onceKeptAndIdle(() => void preloadLaterViews().catch(() => undefined));
 /** Read before a party's link moves the phone (below): a returning guest's view is not the name view as built, even there. */
 const fitsAsBuilt = firstViewFitsHere(location.pathname, () => localStorage.getItem(STORED_GUEST_KEY));
 
@@ -35,12 +42,11 @@ const arrival = link.kind === 'party' && !isHostPage ? arriveByLink(link.code) :
 /**
  * The page's one outbox, built here and nowhere else: the generic queue
  * (sync/) with every capability's kinds registered (the tab's; the guest's
- * transfer notices; the host's paid marks, which its page connects to its key). Its code comes once the
- * page shows, never in the first load; the queue's requests, with the first flush.
+ * transfer notices; the host's paid marks, which its page connects to its key). Its code is in the one
+ * file index.html loads (build/chunk-groups.ts); it is built once the first render is on its way, and the queue's
+ * requests come apart, with the first flush or once the page is idle.
  */
-async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
-  const [{ createOutbox, loadSyncTransport, flushLock, signalProbe, waitingKind }, { guestRows, tabOnOutbox }, { transfersOnOutbox }, { keepLoadedFiles }] =
-    await Promise.all([import('./sync/index.ts'), import('./tab/index.ts'), import('./payments/transfer-kind.ts'), import('./pwa/keep-loaded.ts')]);
+function buildOutbox(backend: BackendConfig): Outbox {
   // What this visit loaded before the worker was in charge (the queue's requests among them) is kept too, so no flush waits for a download.
   keepLoadedFiles();
   // The app's own origin tells signal from none; the queue looks for it with this, and its requests are watched with it.
@@ -72,7 +78,8 @@ async function buildOutbox(backend: BackendConfig): Promise<Outbox> {
   return outbox;
 }
 
-const outbox: PageOutbox = env.backend ? buildOutbox(env.backend) : null;
+// Once this script has run to its end (the first render asked for), as an import of the same file would.
+const outbox: PageOutbox = env.backend ? Promise.resolve(env.backend).then(buildOutbox) : null;
 // A chunk that failed to load: the page's triggers (the next start) try again; nothing is lost, it is all in IndexedDB.
 outbox?.catch(() => undefined);
 

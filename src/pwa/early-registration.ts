@@ -1,9 +1,9 @@
 /**
  * index.html's early script: the service worker's registration and the first
- * visit's pacing, as a classic script of its own (build/early-registration.ts
- * compiles this module and its call into one minified file; CSP allows it as
- * 'self', it imports nothing at run time). It runs as soon as its few bytes
- * arrive, while the app's main bundle is still on its way. On one bar of
+ * visit's pacing, as a classic script (build/early-registration.ts compiles
+ * this module and its call into one minified script inside the page, which
+ * the policy allows by its hash; it imports nothing at run time). It runs as
+ * the page is parsed, while the app's main bundle is still on its way. On one bar of
  * signal every connection gets its share of the link, so whatever is asked
  * for while the bundle comes slows it (and the name field) down; asked for
  * only once the bundle has run, it leaves the link idle for a round trip.

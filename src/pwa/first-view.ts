@@ -1,8 +1,8 @@
 /**
  * The name view as built into index.html (build/first-view.ts), between the
- * page's arrival and the app's taking it over. The early script hides it
- * where the app will show something else (before the first paint whenever
- * the worker hands the page out: src/pwa/early-script-tag.ts), and keeps a
+ * page's arrival and the app's taking it over. The early script, inside the
+ * page (build/early-registration.ts), hides it before the first paint where
+ * the app will show something else, and keeps a
  * submit made before the app runs; the app (src/main.tsx, NameEntry) takes
  * the page over and the submit back. A submit before even the early script
  * runs is the form's own: the page loads again with the name in its address.

@@ -11,7 +11,6 @@
  * when the page says it loaded it before the worker was in charge.
  */
 
-import { withBlockingEarlyScript } from '../pwa/early-script-tag.ts';
 import { ENGINE_CACHE } from '../pwa/engine-cache.ts';
 
 /** One file of the build, as the manifest injected into sw.js lists it. */
@@ -184,14 +183,6 @@ async function fromShell(shell: Shell, entry: ShellEntry, request: Request): Pro
   return response;
 }
 
-/** The page as the worker hands it out: its early script blocking, as it comes from the cache at once (src/pwa/early-script-tag.ts). */
-async function handedOut(page: Response): Promise<Response> {
-  if (!page.ok) return page;
-  const headers = new Headers(page.headers);
-  headers.delete('Content-Length');
-  return new Response(withBlockingEarlyScript(await page.text()), { status: page.status, statusText: page.statusText, headers });
-}
-
 /** The answer to a request of the app's own files, or undefined to leave it to the network (the API). */
 export function respond(shell: Shell, request: Request): Promise<Response> | undefined {
   if (request.method !== 'GET') return undefined;
@@ -199,7 +190,7 @@ export function respond(shell: Shell, request: Request): Promise<Response> | und
   if (url.origin !== new URL(shell.scope).origin) return undefined;
   if (request.mode === 'navigate') {
     const page = shell.byPath.get(new URL(PAGE, shell.scope).pathname);
-    return page && !API_PATHS.test(url.pathname) ? fromShell(shell, page, request).then(handedOut) : undefined;
+    return page && !API_PATHS.test(url.pathname) ? fromShell(shell, page, request) : undefined;
   }
   if (ENGINE_FILES.test(url.pathname)) return caches.match(request, { cacheName: ENGINE_CACHE }).then((kept) => kept ?? fetch(request));
   const entry = shell.byPath.get(url.pathname);

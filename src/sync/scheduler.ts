@@ -11,7 +11,7 @@
 import { runAgainIfAsked } from '../platform/index.ts';
 import { BACKOFF_CAP_MS, retryDelay } from './backoff.ts';
 import type { FlushOutcome } from './flush.ts';
-import { PROBE_TIMEOUT_MS, RETURN_JITTER_MS, SIGNAL_CADENCE_MS, type Probe } from './signal.ts';
+import { isNoSignal, NO_SIGNAL, PROBE_TIMEOUT_MS, RETURN_JITTER_MS, SIGNAL_CADENCE_MS, type Probe } from './signal.ts';
 
 export const LOCAL_WRITE_DEBOUNCE_MS = 300;
 /** When another tab or the worker holds the lock, look again after this long. */
@@ -158,7 +158,12 @@ export function createFlushScheduler(options: FlushSchedulerOptions): FlushSched
   // A change queued during a flush may have missed it: one more flush after it, however many came.
   const flushes = runAgainIfAsked(async () => {
     stopLooking();
-    const outcome = await options.flush().catch((): FlushOutcome => ({ kind: 'retry', error: 'flush failed' }));
+    // A flush that could not even start for want of signal (the queue's code not loaded) looks for signal like a request that found none.
+    const outcome = await options
+      .flush()
+      .catch((error: unknown): FlushOutcome =>
+        isNoSignal(error) ? { kind: 'retry', error: NO_SIGNAL, noSignal: true } : { kind: 'retry', error: 'flush failed' },
+      );
     nextAttempt(outcome);
     if (!state.tryAfter) return;
     state.tryAfter = false;

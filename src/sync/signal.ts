@@ -41,6 +41,39 @@ export function signalProbe(origin: string, fetcher: typeof fetch = (input, init
 /** Why the watch aborted a request: a reason of its own, so the request's deadline (the server's slowness) is told apart. */
 export const NO_SIGNAL = 'no signal';
 
+/** The failure of what never reached the server for want of signal (the scheduler looks for signal, it does not back off). */
+export const noSignalError = (): DOMException => new DOMException(NO_SIGNAL, 'AbortError');
+export const isNoSignal = (error: unknown): boolean => error instanceof DOMException && error.message === NO_SIGNAL;
+
+/**
+ * Something the queue waits for over the link that cannot be aborted (its own code, loaded once): with no end after
+ * STALL_MS, checked against a probe every cadence; the first probe that finds no signal fails it with noSignalError,
+ * and so does its own failure. It goes on meanwhile, and the next try waits for the same load again.
+ */
+export function watchedLoad<T>(load: Promise<T>, probe: Probe): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let ended = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const end = (settle: () => void) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      settle();
+    };
+    const check = async () => {
+      const found = await probe();
+      if (ended) return;
+      if (found) timer = setTimeout(() => void check(), SIGNAL_CADENCE_MS);
+      else end(() => reject(noSignalError()));
+    };
+    timer = setTimeout(() => void check(), STALL_MS);
+    load.then(
+      (value) => end(() => resolve(value)),
+      () => end(() => reject(noSignalError())),
+    );
+  });
+}
+
 /**
  * The queue's fetch, watched: a request with no answer after STALL_MS is
  * checked against a probe every cadence until it answers; the first probe
@@ -60,7 +93,7 @@ export function watchedFetch(fetcher: typeof fetch, probe: Probe): typeof fetch 
       const found = await probe();
       if (state.answered) return;
       if (found) timer = setTimeout(() => void check(), SIGNAL_CADENCE_MS);
-      else watch.abort(new DOMException(NO_SIGNAL, 'AbortError'));
+      else watch.abort(noSignalError());
     };
     timer = setTimeout(() => void check(), STALL_MS);
     try {

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { env } from '../config/env.ts';
-// The storage check only: the tab's capabilities (src/tab) come with the guest's screen, in its own chunk.
 import { openTabStorage } from '../db/index.ts';
 import { registerGuest, undoArrival, useEarlierGuests, useGuest, type PhoneGuests } from '../guest/index.ts';
 import { partyNameOf, usePartyCheck, type PartyLink } from '../party/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { InstallHelp } from './InstallHelp.tsx';
-import { EarlierPartiesWhenLoaded, GuestScreenWhenLoaded, loadGuestScreen } from './lazy-guest-screen.tsx';
+import { EarlierParties, GuestScreen } from './GuestScreen.tsx';
 import { NameEntry } from './NameEntry.tsx';
 import { OfflineProblem } from './OfflineProblem.tsx';
 import { PartyNotFound } from './PartyNotFound.tsx';
@@ -49,26 +48,6 @@ function useTabStorage(): boolean | undefined {
     };
   }, []);
   return usable;
-}
-
-/** While a new guest types their name, the tab's code comes in. */
-const fetchTheTab = () => void loadGuestScreen().catch(() => undefined);
-
-/**
- * Once the page itself has loaded, the tab's code comes in anyway: the guest
- * needs it offline, and fetched now (after the name field, not competing with
- * it) the service worker's install finds it in the HTTP cache instead of
- * asking the network again, a round trip later, on a weak signal.
- */
-function useTabCodeAfterLoad(): void {
-  useEffect(() => {
-    if (document.readyState === 'complete') {
-      fetchTheTab();
-      return undefined;
-    }
-    window.addEventListener('load', fetchTheTab, { once: true });
-    return () => window.removeEventListener('load', fetchTheTab);
-  }, []);
 }
 
 interface AppProps {
@@ -123,7 +102,6 @@ export function App({ link = NO_LINK, arrival = null, shownAsBuilt = false }: Ap
   const earlier = useEarlierGuests();
   const storageUsable = useTabStorage();
   const linkState = useLinkState(link, arrival, guest?.party, shownAsBuilt);
-  useTabCodeAfterLoad();
   if (linkState === 'not-found') {
     return (
       <>
@@ -145,14 +123,14 @@ export function App({ link = NO_LINK, arrival = null, shownAsBuilt = false }: Ap
         ) : (
           <ErrorBoundary>
             {guest ? (
-              <GuestScreenWhenLoaded guest={guest} />
+              <GuestScreen guest={guest} />
             ) : linkState === 'over' ? (
               // The server takes no new guest once the party ended: no name to ask for.
               <PartyOver />
             ) : (
-              <NameEntry onSubmitName={registerGuest} onStart={fetchTheTab} />
+              <NameEntry onSubmitName={registerGuest} />
             )}
-            <EarlierPartiesWhenLoaded guests={earlier} />
+            {earlier.length > 0 && <EarlierParties guests={earlier} />}
           </ErrorBoundary>
         )}
         <InstallHelp />

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useId, useLayoutEffect, useState, type RefObject, type SyntheticEvent } from 'react';
+import { memo, useDeferredValue, useId, useLayoutEffect, useState, type RefObject, type SyntheticEvent } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import type { PaymentLine, TransferDetails, TransferNotice } from '../party/index.ts';
 import {
@@ -20,9 +20,9 @@ import { useDisclosure } from './disclosure.ts';
 import { typedInto } from './fields.ts';
 import { OrderList, ServerLines } from './OrderList.tsx';
 import { Totals } from './Totals.tsx';
+import { LaterPayByTransfer } from './later-views.ts';
 
 /** 'Transferir' comes with its own code, only where the party takes transfers. */
-const PayByTransfer = lazy(() => import('./PayByTransfer.tsx'));
 
 interface RowActions {
   /** 'Otra': the same product again, as 'Agregar' adds it. */
@@ -157,9 +157,7 @@ function PayAndReset({ tipped, onReset, terms }: { readonly tipped: number; read
       {offer.kind === 'no-way' && <p className="pay-said">{PAY_TEXTS.noWay}</p>}
       {offer.kind === 'in-process' && news === null && <p className="pay-said">{PAY_TEXTS.inProcess}</p>}
       {terms.transfer && owed > 0 && (
-        <Suspense fallback={null}>
-          <PayByTransfer guestId={terms.payer.id} details={terms.transfer.details} owed={owed} notices={terms.transfer.notices} />
-        </Suspense>
+        <LaterPayByTransfer.View guestId={terms.payer.id} details={terms.transfer.details} owed={owed} notices={terms.transfer.notices} />
       )}
       <PaymentsMade payments={terms.payments} refunds={terms.refunds} />
       {!terms.final && <ResetTab onReset={onReset} />}

@@ -7,14 +7,12 @@ interface NameEntryProps {
   readonly onSubmitName: (typedName: string) => void;
   /** The name the bar's server refused: the guest is asked for it again, their tab kept. */
   readonly refusedName?: string | undefined;
-  /** The guest started on the field: a good moment to fetch what comes next. */
-  readonly onStart?: (() => void) | undefined;
 }
 
 const LIMIT_REACHED = `Llegaste al máximo de ${MAX_NAME_LENGTH} caracteres: lo que sigas escribiendo no se agrega.`;
 
 /** View 1: asks for the guest's real name before anything else (and again if the bar refused it). */
-export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps) {
+export function NameEntry({ onSubmitName, refusedName }: NameEntryProps) {
   const [typed, setTyped] = useState('');
   const [needsLetters, setNeedsLetters] = useState(false);
   const inputId = useId();
@@ -81,7 +79,6 @@ export function NameEntry({ onSubmitName, refusedName, onStart }: NameEntryProps
         aria-describedby={needsLetters ? `${hintId} ${limitId} ${lettersId}` : `${hintId} ${limitId}`}
         aria-invalid={needsLetters || undefined}
         value={typed}
-        onFocus={onStart}
         onChange={(event) => {
           setTyped(event.target.value);
           setNeedsLetters(false);

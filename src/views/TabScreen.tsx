@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Product } from '../catalogue/index.ts';
 import { useCommentState, useOrderComment, type CommentWatch } from '../comments/index.ts';
 import { env } from '../config/env.ts';
@@ -18,9 +18,9 @@ import { PaidMarkLine } from './PartyStatus.tsx';
 import { RemovalToast } from './RemovalToast.tsx';
 import { StickyTotal } from './StickyTotal.tsx';
 import { useRemoval, type Removals } from './use-removal.ts';
+import { LaterBillClaims } from './later-views.ts';
 
 /** '¿Alguien pidió esto?' comes with its own code, only while the party's bill has lines nobody declared. */
-const BillClaims = lazy(() => import('./BillClaims.tsx'));
 
 const SAVE_FAILED = 'No se pudo guardar en este teléfono. Intenta de nuevo.';
 
@@ -124,11 +124,7 @@ export function TabScreen({ guest }: { readonly guest: Guest }) {
           {SAVE_FAILED}
         </p>
       )}
-      {billOpen && (
-        <Suspense fallback={null}>
-          <BillClaims tab={tab} onClaim={claim} />
-        </Suspense>
-      )}
+      {billOpen && <LaterBillClaims.View tab={tab} onClaim={claim} />}
       <ConsumedProducts
         tab={tab}
         terms={terms}

@@ -48,7 +48,7 @@ test('through a host that adds a script to the page, the app installs and reopen
 
 test('an install that fails is said on the status line, in Spanish', async ({ page, context }) => {
   // The worker's own requests for the app's code after the page's fail (the page's go through): the install cannot keep it.
-  await context.route('**/assets/guest-*.js', (route) => (route.request().serviceWorker() ? route.abort() : route.continue()));
+  await context.route('**/assets/index-*.js', (route) => (route.request().serviceWorker() ? route.abort() : route.continue()));
   await page.goto(host.url);
   await expect(page.getByRole('status').filter({ hasText: NOT_OFFLINE })).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => offlineState(page)).toBe('none');

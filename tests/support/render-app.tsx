@@ -6,12 +6,8 @@ import { createOutbox, inProcessLock } from '../../src/sync/index.ts';
 import { tabKinds } from '../../src/tab/outbox.ts';
 import { transferKind } from '../../src/payments/transfer-kind.ts';
 import { App } from '../../src/views/App.tsx';
-import { loadGuestScreen } from '../../src/views/lazy-guest-screen.tsx';
 
 export const GUEST_ID = '8a6e0804-2bd0-4672-b79e-d4b259de3b01';
-
-// The guest's screen is a chunk of its own in the app; here it is loaded before any test renders.
-await loadGuestScreen();
 
 /** Stores a guest as an earlier visit would have, before the app starts. */
 export function storeGuest(fullName = 'Ana María', id = GUEST_ID): void {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptHash } from '../../../build/early-registration.ts';
 import { styleHash } from '../../../build/inline-stylesheet.ts';
 import { headersFor, parseHeadersFile } from '../../../scripts/lib/headers-file.ts';
 
@@ -52,6 +53,9 @@ async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
 }
 
 /** The directives of the meta tag's policy, by name. */
+/** The hash of a page's early script, the one inline script it has. */
+const earlyHash = (html: string): string => scriptHash(/<script data-early>([^<]*)<\/script>/.exec(html)?.[1] ?? '?');
+
 function metaPolicy(html: string): Map<string, string[]> {
   const content = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
   if (!content) throw new Error('index.html has no CSP meta tag');
@@ -76,10 +80,10 @@ afterAll(async () => {
 describe('the host’s page and the headers (issue 41)', () => {
   it('let the host’s OCR engine compile wasm, in its worker and its page, and the guests’ page stays as it was', () => {
     const { indexHtml, hostHtml, headersFile } = builds.sameOrigin;
-    expect(metaPolicy(hostHtml).get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
-    expect(metaPolicy(indexHtml).get('script-src')).toEqual(["'self'"]);
+    expect(metaPolicy(hostHtml).get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", earlyHash(hostHtml)]);
+    expect(metaPolicy(indexHtml).get('script-src')).toEqual(["'self'", earlyHash(indexHtml)]);
     const worker = headersFor(parseHeadersFile(headersFile), '/assets/ocr-0123456789/worker.min.js');
-    expect(worker['Content-Security-Policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(worker['Content-Security-Policy']).toContain(`script-src 'self' 'wasm-unsafe-eval' ${earlyHash(indexHtml)};`);
     expect(hostHtml.replace(" 'wasm-unsafe-eval'", '')).not.toContain('unsafe-eval');
   });
 });
@@ -92,11 +96,11 @@ describe('index.html', () => {
     expect(meta).toBeLessThan(html.search(/<script|<style>/));
   });
 
-  it("allows only the app's own origin, no inline script, only the page's own stylesheet inline, and no plugins", () => {
+  it("allows only the app's own origin, only the page's own early script and stylesheet inline, and no plugins", () => {
     const { indexHtml } = builds.sameOrigin;
     expect(Object.fromEntries(metaPolicy(indexHtml))).toEqual({
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", earlyHash(indexHtml)],
       'style-src': ["'self'", styleHash(/<style>([\s\S]*?)<\/style>/.exec(indexHtml)?.[1] ?? '?')],
       'img-src': ["'self'", 'data:'],
       'manifest-src': ["'self'"],
@@ -108,11 +112,11 @@ describe('index.html', () => {
     });
   });
 
-  it('has no inline script, style attribute or handler for the policy to refuse, and one <style> it allows', () => {
+  it('has no style attribute or handler for the policy to refuse, one inline <script> and one <style>, both allowed', () => {
     for (const { indexHtml } of Object.values(builds)) {
       const scripts = [...indexHtml.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const tag of scripts) expect(tag).toMatch(/\bsrc="\/assets\//);
+      expect(scripts.filter((tag) => !/\bsrc="\/assets\//.test(tag))).toEqual(['<script data-early>']);
+      expect(metaPolicy(indexHtml).get('script-src')).toContain(earlyHash(indexHtml));
       expect(indexHtml).not.toMatch(/\sstyle=|\son[a-z]+=/i);
       const styles = [...indexHtml.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
       expect(styles).toHaveLength(1);

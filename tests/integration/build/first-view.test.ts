@@ -1,10 +1,10 @@
 /**
  * The name view as built into index.html: the page a new guest opens shows
  * the name view (the spec's texts, the field, the button, the header) before
- * any script, its stylesheet linked first in <head>; the early script that
- * hides it from a returning guest is async over the network and blocking as
- * the worker hands the page out. The host's page is the same page without the
- * view. No inline script: the CSP's script-src stays 'self'.
+ * any script, its stylesheet inside the page; the early script that hides it
+ * from a returning guest is inside it too, last in <head>, allowed by its hash.
+ * The host's page is the same page without the view. No other inline script:
+ * the CSP's script-src is 'self' and that one hash.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { styleHash } from '../../../build/inline-stylesheet.ts';
 import { startAppServer } from '../../../scripts/lib/app-server.ts';
-import { withBlockingEarlyScript } from '../../../src/pwa/early-script-tag.ts';
+import { scriptHash } from '../../../build/early-registration.ts';
 
 let outDir = '';
 let html = '';
@@ -57,24 +57,20 @@ describe('index.html as built', () => {
     expect((await readdir(join(outDir, 'assets'))).filter((file) => file.startsWith('index-') && file.endsWith('.css'))).toEqual([]);
   });
 
-  it('has the policy first, then the main bundle, the stylesheet, and the early script last, async; inlines no script', () => {
+  it('has the policy first, then the main bundle, the stylesheet, and the early script last, inside, allowed by its hash alone', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
-    expect(scripts.every((tag) => / src="\/assets\/[^"]+\.js"/.test(tag))).toBe(true);
-    const early = /<script async data-early src="\/assets\/register-sw-[\da-f]+\.js"><\/script>/.exec(head);
-    expect(early).not.toBeNull();
+    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/), '<script data-early>']);
+    const early = /<script data-early>([^<]+)<\/script>/.exec(head);
+    expect(early?.[1]).toMatch(/serviceWorker/);
     expect(head.trimEnd().endsWith(early?.[0] ?? '?')).toBe(true);
+    const scriptSrc = /script-src ([^;"]*)/.exec(head)?.[1];
+    expect(scriptSrc).toBe(`'self' ${scriptHash(early?.[1] ?? '')}`);
     expect(head.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(head.indexOf('<script type="module"'));
     // The main bundle is asked for with the page's first bytes, not after the stylesheet inside it.
     expect(head.indexOf('<script type="module"')).toBeLessThan(head.indexOf('<style>'));
     expect(head.indexOf('<script type="module"')).toBeLessThan(head.indexOf('<meta name="viewport"'));
     // One file of JavaScript before the app runs: nothing split off for a later chunk to share.
     expect(head).not.toContain('modulepreload');
-  });
-
-  it('has the worker hand the same page out with the early script blocking, and only that changed', () => {
-    const handedOut = withBlockingEarlyScript(html);
-    expect(handedOut).toMatch(/<script data-early src="\/assets\/register-sw-[\da-f]+\.js"><\/script>/);
-    expect(handedOut.replace('<script data-early', '<script async data-early')).toBe(html);
   });
 
   it('is what the app server answers at a party’s link, and the host’s page what it answers at /anfitrion', async () => {

@@ -36,7 +36,6 @@ function precacheList(source: string): ShellEntry[] {
 }
 
 const entryScript = () => /<script type="module" crossorigin src="(\/assets\/[^"]+)"/.exec(indexHtml)?.[1] ?? '';
-const earlyScripts = () => [...indexHtml.matchAll(/<script async data-early src="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
 const atInstall = () => listed.filter((entry) => !entry.later).map((entry) => `/${entry.url}`);
 const chunkText = (url: string) => readFile(join(outDir, url), 'utf8');
 
@@ -102,17 +101,13 @@ describe('what the service worker fetches when it installs', () => {
     expect(listed.filter((item) => /^\/?(rest|functions)\//.test(item.url))).toEqual([]);
   });
 
-  it('is one script for the guest’s whole app: the tab’s code and the queue’s are in the entry, and no rule only the host uses is', async () => {
+  it('is one file of JavaScript for the guest’s whole app (the early script is inside the page): the tab’s code and the queue’s are in the entry, and no rule only the host uses is', async () => {
     const entry = await chunkText(entryScript());
     expect(entry).toContain(SYNCED);
     expect(entry).toContain(CLAIM_TAKEN);
     for (const hostOnly of [BILL_PROBLEMS.fields, PRODUCT_PROBLEMS.fields]) expect(entry).not.toContain(hostOnly);
     const scripts = (await readdir(join(outDir, 'assets'))).filter((name) => name.endsWith('.js')).map((name) => `/assets/${name}`);
-    expect(
-      atInstall()
-        .filter((url) => scripts.includes(url))
-        .sort(),
-    ).toEqual([entryScript(), ...earlyScripts()].sort());
+    expect(atInstall().filter((url) => scripts.includes(url))).toEqual([entryScript()]);
   });
 
   it('leaves out the queue’s requests (with postgrest-js) and the host’s page: they are kept when they first load', async () => {

@@ -19,10 +19,10 @@ describe('the guest’s download', () => {
   it('is every module the entry reaches, statically and through dynamic imports, but not through a later one', () => {
     const modules = graph([MAIN], {
       [MAIN]: { static: ['/app/node_modules/react/index.js'], dynamic: ['/app/src/sync/index.ts', HOST] },
-      '/app/src/sync/index.ts': { static: ['/app/src/sync/engine.ts'], dynamic: [TRANSPORT, '/app/src/views/BillClaims.tsx'] },
+      '/app/src/sync/index.ts': { static: ['/app/src/sync/engine.ts'], dynamic: [TRANSPORT, '/app/src/views/EarlierParties.tsx'] },
       [TRANSPORT]: { static: ['/app/node_modules/@supabase/postgrest-js/index.js'] },
       [HOST]: { static: ['/app/src/host/bill.ts', '/app/supabase/functions/_shared/bar-bill.ts', '/app/src/platform/index.ts'] },
-      '/app/src/views/BillClaims.tsx': { static: ['/app/supabase/functions/_shared/bill-claims.ts', '/app/src/platform/index.ts'] },
+      '/app/src/views/EarlierParties.tsx': { static: ['/app/supabase/functions/_shared/bill-claims.ts', '/app/src/platform/index.ts'] },
     });
     expect([...modules].sort()).toEqual(
       [
@@ -30,7 +30,7 @@ describe('the guest’s download', () => {
         '/app/node_modules/react/index.js',
         '/app/src/sync/index.ts',
         '/app/src/sync/engine.ts',
-        '/app/src/views/BillClaims.tsx',
+        '/app/src/views/EarlierParties.tsx',
         '/app/supabase/functions/_shared/bill-claims.ts',
         // Shared with the host's page, which loads the guest's download too.
         '/app/src/platform/index.ts',
@@ -68,6 +68,10 @@ describe('the guest’s download', () => {
     ['/app/src/sync/transport.tsx', false],
     ['/app/src/views/host/HostAppX.tsx', false],
     ['/app/src/sync/engine.ts', false],
+    // What only the signal brings: the bar's bill to claim from, the host's bank details.
+    ['/app/src/views/BillClaims.tsx', true],
+    ['/app/src/views/PayByTransfer.tsx', true],
+    ['/app/src/views/TabScreen.tsx', false],
   ])('waits for %s: %s', (id, later) => {
     expect(isLater(id)).toBe(later);
   });

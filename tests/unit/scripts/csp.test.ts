@@ -56,27 +56,25 @@ describe('the _headers file', () => {
   });
 
   it('gives every document the security headers, and the shell and the workers no-cache', () => {
-    for (const path of [
-      '/',
-      '/index.html',
-      '/f/cumple-vale',
-      '/anfitrion',
-      '/anfitrion.html',
-      '/sw.js',
-      '/sync-worker.js',
-      '/manifest.webmanifest',
-      '/icons/icon.svg',
-    ]) {
+    for (const path of ['/', '/index.html', '/f/cumple-vale', '/anfitrion', '/anfitrion.html', '/sync-worker.js', '/manifest.webmanifest', '/icons/icon.svg']) {
       const headers = headersFor(rules, path);
       expect(headers['Content-Security-Policy'], path).toContain("frame-ancestors 'none'");
       expect(headers['X-Frame-Options'], path).toBe('DENY');
       expect(headers['X-Content-Type-Options'], path).toBe('nosniff');
       expect(headers['Referrer-Policy'], path).toBe('strict-origin-when-cross-origin');
     }
-    expect(headersFor(rules, '/sw.js')['Cache-Control']).toBe('no-cache');
     expect(headersFor(rules, '/index.html')['Cache-Control']).toBe('no-cache');
     expect(headersFor(rules, '/assets/index-abc.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(headersFor(rules, '/icons/icon.svg')['Cache-Control']).toBeUndefined();
+  });
+
+  it('gives the app’s worker a policy of its own origin alone, revalidated, and nothing that governs only a page', () => {
+    expect(headersFor(rules, '/sw.js')).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': "default-src 'self'",
+      'Cache-Control': 'no-cache',
+    });
   });
 
   it('gives a hashed script only what governs a script (no sniffing), and the probe of the signal no-store', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlushOutcome } from '../../../src/sync/flush.ts';
 import { BUSY_RECHECK_MS, createFlushScheduler, LOCAL_WRITE_DEBOUNCE_MS } from '../../../src/sync/scheduler.ts';
-import { RETURN_JITTER_MS, SIGNAL_CADENCE_MS } from '../../../src/sync/signal.ts';
+import { noSignalError, RETURN_JITTER_MS, SIGNAL_CADENCE_MS } from '../../../src/sync/signal.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -144,6 +144,27 @@ describe('no signal is not server trouble', () => {
     await vi.advanceTimersByTimeAsync(SIGNAL_CADENCE_MS + RETURN_JITTER_MS);
     const sent = tries.find((attempt) => attempt.what === 'flush' && attempt.at >= up);
     expect(sent?.at).toBeLessThanOrEqual(up + SIGNAL_CADENCE_MS + RETURN_JITTER_MS);
+    expect(scheduler.noSignal()).toBe(false);
+    await scheduler.stop();
+  });
+
+  it('takes a flush that could not start for want of signal (the queue’s code not loaded) as no signal: it looks, it does not back off', async () => {
+    let signal = false;
+    const { tries, probe } = watched([], () => signal);
+    const flush = vi.fn(() => {
+      tries.push({ what: 'flush', at: Date.now() });
+      return signal ? Promise.resolve<FlushOutcome>({ kind: 'done' }) : Promise.reject(noSignalError());
+    });
+    const scheduler = createFlushScheduler({ flush, probe, random: () => 0.999 });
+    await scheduler.flushNow();
+    expect(scheduler.noSignal()).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const probes = tries.filter((attempt) => attempt.what === 'probe');
+    expect(probes.length).toBeGreaterThanOrEqual(60_000 / SIGNAL_CADENCE_MS);
+    expect(flush).toHaveBeenCalledTimes(1);
+    signal = true;
+    await vi.advanceTimersByTimeAsync(SIGNAL_CADENCE_MS + RETURN_JITTER_MS);
+    expect(flush).toHaveBeenCalledTimes(2);
     expect(scheduler.noSignal()).toBe(false);
     await scheduler.stop();
   });

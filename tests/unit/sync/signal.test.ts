@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_SIGNAL, SIGNAL_CADENCE_MS, SIGNAL_TEXT, signalProbe, STALL_MS, watchedFetch } from '../../../src/sync/signal.ts';
+import { isNoSignal, NO_SIGNAL, SIGNAL_CADENCE_MS, SIGNAL_TEXT, signalProbe, STALL_MS, watchedFetch, watchedLoad } from '../../../src/sync/signal.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -59,6 +59,52 @@ describe('a request of the queue, watched', () => {
     const outcome = answer.catch((error: unknown) => error);
     deadline.abort(new DOMException('timeout', 'TimeoutError'));
     expect(await outcome).toMatchObject({ name: 'TimeoutError' });
+  });
+});
+
+describe('the queue’s own code, loading, watched', () => {
+  /** A load that ends when the test says: with its code, or failed (the link dropped it). */
+  function loading() {
+    let arrive!: () => void;
+    let drop!: () => void;
+    const load = new Promise<string>((resolve, reject) => {
+      arrive = () => resolve('transport');
+      drop = () => reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
+    return { load, arrive: () => arrive(), drop: () => drop() };
+  }
+  const outcomeOf = (watched: Promise<string>) =>
+    watched.then(
+      (code) => code,
+      (error: unknown) => (isNoSignal(error) ? NO_SIGNAL : 'other'),
+    );
+
+  it('fails as no signal once it hangs past the stall and a probe finds none, and takes its code while probes answer', async () => {
+    const hanging = loading();
+    const outcome = outcomeOf(watchedLoad(hanging.load, () => Promise.resolve(false)));
+    await vi.advanceTimersByTimeAsync(STALL_MS - 1);
+    const early = await Promise.race([outcome, Promise.resolve('still loading')]);
+    expect(early).toBe('still loading');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe(NO_SIGNAL);
+
+    const slow = loading();
+    const probe = vi.fn(() => Promise.resolve(true));
+    const arrived = outcomeOf(watchedLoad(slow.load, probe));
+    await vi.advanceTimersByTimeAsync(STALL_MS + 3 * SIGNAL_CADENCE_MS);
+    slow.arrive();
+    expect(await arrived).toBe('transport');
+    expect(probe).toHaveBeenCalledTimes(4);
+  });
+
+  it('fails as no signal when the load fails, with no probe asked', async () => {
+    const dropped = loading();
+    const probe = vi.fn(() => Promise.resolve(true));
+    const outcome = outcomeOf(watchedLoad(dropped.load, probe));
+    dropped.drop();
+    expect(await outcome).toBe(NO_SIGNAL);
+    await vi.advanceTimersByTimeAsync(STALL_MS * 2);
+    expect(probe).not.toHaveBeenCalled();
   });
 });
 
