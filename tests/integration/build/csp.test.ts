@@ -9,6 +9,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptHash } from '../../../build/early-registration.ts';
 import { styleHash } from '../../../build/inline-stylesheet.ts';
+import { APP_WORKER_POLICY } from '../../../scripts/lib/csp.ts';
 import { headersFor, parseHeadersFile } from '../../../scripts/lib/headers-file.ts';
 
 const PROJECT = 'https://bar-csp-test.supabase.co';
@@ -54,7 +55,7 @@ async function buildWith(name: string, supabaseUrl: string): Promise<Built> {
 
 /** The directives of the meta tag's policy, by name. */
 /** The hash of a page's early script, the one inline script it has. */
-const earlyHash = (html: string): string => scriptHash(/<script data-early>([^<]*)<\/script>/.exec(html)?.[1] ?? '?');
+const earlyHash = (html: string): string => scriptHash(/<script data-early>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '?');
 
 function metaPolicy(html: string): Map<string, string[]> {
   const content = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
@@ -149,13 +150,14 @@ describe('_headers', () => {
     }
   });
 
-  it('gives every file the build wrote outside /assets the policy (pages, workers, manifest, images), the host’s OCR engine too, and the hashed files and the probe none', () => {
+  it('gives every file the build wrote outside /assets the policy (pages, workers, manifest, images), the host’s OCR engine too, the app’s worker one of its own, and the hashed files and the probe none', () => {
     const rules = parseHeadersFile(builds.sameOrigin.headersFile);
     const files = builds.sameOrigin.files.filter((path) => !path.startsWith('/_'));
     expect(files.length).toBeGreaterThan(10);
     for (const path of files) {
       const policy = headersFor(rules, path)['Content-Security-Policy'];
       if ((path.startsWith('/assets/') && !path.startsWith('/assets/ocr-')) || path === '/signal.txt') expect(policy, path).toBeUndefined();
+      else if (path === '/sw.js') expect(policy, path).toBe(APP_WORKER_POLICY);
       else expect(policy, path).toContain("frame-ancestors 'none'");
       expect(headersFor(rules, path)['X-Content-Type-Options'], path).toBe('nosniff');
     }

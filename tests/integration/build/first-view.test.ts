@@ -60,7 +60,7 @@ describe('index.html as built', () => {
   it('has the policy first, then the main bundle, the stylesheet, and the early script last, inside, allowed by its hash alone', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/), '<script data-early>']);
-    const early = /<script data-early>([^<]+)<\/script>/.exec(head);
+    const early = /<script data-early>([\s\S]+?)<\/script>/.exec(head);
     expect(early?.[1]).toMatch(/serviceWorker/);
     expect(head.trimEnd().endsWith(early?.[0] ?? '?')).toBe(true);
     const scriptSrc = /script-src ([^;"]*)/.exec(head)?.[1];
