@@ -56,7 +56,12 @@ export default defineConfig(({ mode }) => {
           configureCustomSWViteBuild: (options) => {
             options.logLevel = 'warn';
             // A first visit downloads it before the app works offline: minified as the app's own scripts are.
-            options.build = { ...options.build, minify: 'terser', terserOptions: TERSER_OPTIONS };
+            options.build = {
+              ...options.build,
+              minify: 'terser',
+              terserOptions: TERSER_OPTIONS,
+              rolldownOptions: { ...options.build?.rolldownOptions, checks: { bundlerTimings: false } },
+            };
           },
         },
         injectManifest: {
@@ -85,7 +90,9 @@ export default defineConfig(({ mode }) => {
       terserOptions: TERSER_OPTIONS,
       // What a guest's app needs is one file (build/chunk-groups.ts): every other file costs a guest on one bar its own
       // request and headers.
-      rolldownOptions: { output: { codeSplitting: { groups: download.groups } } },
+      // Terser is a JavaScript plugin: Rolldown's warning that plugins took most of the build is about it, and would reach
+      // npm start's operator in English (build/minify.ts says why Terser).
+      rolldownOptions: { output: { codeSplitting: { groups: download.groups } }, checks: { bundlerTimings: false } },
     },
   };
 });

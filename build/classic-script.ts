@@ -29,7 +29,7 @@ export async function classicScript({ what, input, plugins = [], settings = {} }
       terserOptions: TERSER_OPTIONS,
       modulePreload: false,
       copyPublicDir: false,
-      rolldownOptions: { input, output: { format: 'iife' } },
+      rolldownOptions: { input, output: { format: 'iife' }, checks: { bundlerTimings: false } },
     },
   });
   const results = Array.isArray(output) ? output : [output];

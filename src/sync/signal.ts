@@ -46,30 +46,43 @@ export const noSignalError = (): DOMException => new DOMException(NO_SIGNAL, 'Ab
 export const isNoSignal = (error: unknown): boolean => error instanceof DOMException && error.message === NO_SIGNAL;
 
 /**
- * Something the queue waits for over the link that cannot be aborted (its own code, loaded once): with no end after
- * STALL_MS, checked against a probe every cadence; the first probe that finds no signal fails it with noSignalError,
- * and so does its own failure. It goes on meanwhile, and the next try waits for the same load again.
+ * Watches something under way over the link: with no end after STALL_MS, a
+ * probe every cadence until it ends; the first probe that finds no signal
+ * calls `noSignal`. Returns what stops the watch (call it at the end).
+ */
+function watchStall(probe: Probe, noSignal: () => void): () => void {
+  let ended = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = async () => {
+    const found = await probe();
+    if (ended) return;
+    if (found) timer = setTimeout(() => void check(), SIGNAL_CADENCE_MS);
+    else noSignal();
+  };
+  timer = setTimeout(() => void check(), STALL_MS);
+  return () => {
+    ended = true;
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Something the queue waits for over the link that cannot be aborted (its own code, loaded once): watched, it fails
+ * with noSignalError once a probe finds no signal, and so does its own failure. It goes on meanwhile, and the next
+ * try waits for the same load again.
  */
 export function watchedLoad<T>(load: Promise<T>, probe: Probe): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let ended = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const end = (settle: () => void) => {
-      if (ended) return;
-      ended = true;
-      clearTimeout(timer);
-      settle();
-    };
-    const check = async () => {
-      const found = await probe();
-      if (ended) return;
-      if (found) timer = setTimeout(() => void check(), SIGNAL_CADENCE_MS);
-      else end(() => reject(noSignalError()));
-    };
-    timer = setTimeout(() => void check(), STALL_MS);
+    const stop = watchStall(probe, () => reject(noSignalError()));
     load.then(
-      (value) => end(() => resolve(value)),
-      () => end(() => reject(noSignalError())),
+      (value) => {
+        stop();
+        resolve(value);
+      },
+      () => {
+        stop();
+        reject(noSignalError());
+      },
     );
   });
 }
@@ -87,20 +100,11 @@ export function watchedFetch(fetcher: typeof fetch, probe: Probe): typeof fetch 
     const follow = () => watch.abort(outer?.reason);
     if (outer?.aborted) follow();
     else outer?.addEventListener('abort', follow, { once: true });
-    const state = { answered: false };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = async () => {
-      const found = await probe();
-      if (state.answered) return;
-      if (found) timer = setTimeout(() => void check(), SIGNAL_CADENCE_MS);
-      else watch.abort(noSignalError());
-    };
-    timer = setTimeout(() => void check(), STALL_MS);
+    const stop = watchStall(probe, () => watch.abort(noSignalError()));
     try {
       return await fetcher(input, { ...init, signal: watch.signal });
     } finally {
-      state.answered = true;
-      clearTimeout(timer);
+      stop();
       outer?.removeEventListener('abort', follow);
     }
   };
