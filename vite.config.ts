@@ -60,7 +60,8 @@ export default defineConfig(({ mode }) => {
               ...options.build,
               minify: 'terser',
               terserOptions: TERSER_OPTIONS,
-              rolldownOptions: { ...options.build?.rolldownOptions, checks: { bundlerTimings: false } },
+              // vite-plugin-pwa names the worker's input and output under rollupOptions: added to, not replaced.
+              rollupOptions: { ...options.build?.rollupOptions, checks: { bundlerTimings: false } },
             };
           },
         },
