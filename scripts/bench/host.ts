@@ -81,7 +81,10 @@ async function bundleFigures(distDir: string): Promise<Figure[]> {
   let guests = 0;
   for (const file of firstLoad) guests += gzipKb(await readFile(join(distDir, file)));
   let host = 0;
-  for (const name of await readdir(join(distDir, 'assets'))) {
+  // Files only: the host's OCR engine is a folder of its own there (build/ocr-files.ts), counted apart (bench:receipts).
+  for (const entry of await readdir(join(distDir, 'assets'), { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const { name } = entry;
     const bytes = await readFile(join(distDir, 'assets', name));
     if (/\.(js|css)$/.test(name) && /Descargar CSV|host-guest/.test(bytes.toString('utf8'))) host += gzipKb(bytes);
   }
