@@ -60,7 +60,9 @@ export default defineConfig(({ mode }) => {
               ...options.build,
               minify: 'terser',
               terserOptions: TERSER_OPTIONS,
-              // vite-plugin-pwa names the worker's input and output under rollupOptions: added to, not replaced.
+              // vite-plugin-pwa names the worker's input and output under rollupOptions (Vite's older name): added to, not
+              // replaced, which rolldownOptions beside it would do.
+              // eslint-disable-next-line @typescript-eslint/no-deprecated
               rollupOptions: { ...options.build?.rollupOptions, checks: { bundlerTimings: false } },
             };
           },
