@@ -25,9 +25,6 @@ linkManifestOnceKept(document);
 /** The host's page: a chunk of its own, fetched only at /anfitrion, never in the guests' first load. */
 const HostApp = lazy(() => import('./views/host/HostApp.tsx'));
 const isHostPage = /^\/anfitrion\/?$/.test(location.pathname);
-// The guest's views of what only the signal brings come after offline-ready: fetched ahead once the app is kept, so
-// the worker keeps them, and in the basement they open like the rest of the tab.
-if (!isHostPage) onceKeptAndIdle(() => void preloadLaterViews().catch(() => undefined));
 /** Read before a party's link moves the phone (below): a returning guest's view is not the name view as built, even there. */
 const fitsAsBuilt = firstViewFitsHere(location.pathname, () => localStorage.getItem(STORED_GUEST_KEY));
 
@@ -71,16 +68,20 @@ function buildOutbox(backend: BackendConfig): Outbox {
     if (guest && !isHostPage) arrived = guestArrives(guest).catch(() => undefined);
   });
   outbox.start(arrived);
-  // The queue's requests are kept on the phone before the signal goes: a guest who opens the app in the basement sends on the first seconds of signal, with nothing to download first.
+  // What comes after offline-ready is fetched ahead once the app is kept, so the worker keeps it before the signal
+  // goes: the queue's requests (a guest who opens the app in the basement sends on the first seconds of signal, with
+  // nothing to download first) and the guest's views of what only the server brings.
   onceKeptAndIdle(() => {
-    if (navigator.onLine) void sharedTransport().catch(() => undefined);
+    if (!navigator.onLine) return;
+    void sharedTransport().catch(() => undefined);
+    if (!isHostPage) void preloadLaterViews().catch(() => undefined);
   });
   return outbox;
 }
 
 // Once this script has run to its end (the first render asked for), as an import of the same file would.
 const outbox: PageOutbox = env.backend ? Promise.resolve(env.backend).then(buildOutbox) : null;
-// A chunk that failed to load: the page's triggers (the next start) try again; nothing is lost, it is all in IndexedDB.
+// An outbox that could not be built: the page's triggers (the next start) try again; nothing is lost, it is all in IndexedDB.
 outbox?.catch(() => undefined);
 
 const root = document.getElementById('root');
