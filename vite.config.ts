@@ -11,7 +11,7 @@ import { ocrFiles } from './build/ocr-files.ts';
 import { offlinePlan } from './build/offline-plan.ts';
 import { rootManifest } from './build/root-manifest.ts';
 import { syncWorker } from './build/sync-worker.ts';
-import { TERSER_OPTIONS } from './build/minify.ts';
+import { TERSER_CHECKS, TERSER_OPTIONS } from './build/minify.ts';
 import { waysToPay } from './build/ways-to-pay.ts';
 import { parseBackend, parsePaymentUrl } from './src/config/env-rules.ts';
 import { apiOrigin, securityHeaders } from './scripts/lib/csp.ts';
@@ -63,7 +63,7 @@ export default defineConfig(({ mode }) => {
               // vite-plugin-pwa names the worker's input and output under rollupOptions (Vite's older name): added to, not
               // replaced, which rolldownOptions beside it would do.
               // eslint-disable-next-line @typescript-eslint/no-deprecated
-              rollupOptions: { ...options.build?.rollupOptions, checks: { bundlerTimings: false } },
+              rollupOptions: { ...options.build?.rollupOptions, checks: TERSER_CHECKS },
             };
           },
         },
@@ -93,9 +93,7 @@ export default defineConfig(({ mode }) => {
       terserOptions: TERSER_OPTIONS,
       // What a guest's app needs is one file (build/chunk-groups.ts): every other file costs a guest on one bar its own
       // request and headers.
-      // Terser is a JavaScript plugin: Rolldown's warning that plugins took most of the build is about it, and would reach
-      // npm start's operator in English (build/minify.ts says why Terser).
-      rolldownOptions: { output: { codeSplitting: { groups: download.groups } }, checks: { bundlerTimings: false } },
+      rolldownOptions: { output: { codeSplitting: { groups: download.groups } }, checks: TERSER_CHECKS },
     },
   };
 });

@@ -1,5 +1,5 @@
 import { build, type InlineConfig, type Plugin } from 'vite';
-import { TERSER_OPTIONS } from './minify.ts';
+import { TERSER_CHECKS, TERSER_OPTIONS } from './minify.ts';
 
 /** What a script of its own needs beside its entry: what it reads as the app does (env, define), or its own entry plugin. */
 export interface ClassicScriptOptions {
@@ -29,7 +29,7 @@ export async function classicScript({ what, input, plugins = [], settings = {} }
       terserOptions: TERSER_OPTIONS,
       modulePreload: false,
       copyPublicDir: false,
-      rolldownOptions: { input, output: { format: 'iife' }, checks: { bundlerTimings: false } },
+      rolldownOptions: { input, output: { format: 'iife' }, checks: TERSER_CHECKS },
     },
   });
   const results = Array.isArray(output) ? output : [output];

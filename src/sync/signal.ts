@@ -74,16 +74,7 @@ function watchStall(probe: Probe, noSignal: () => void): () => void {
 export function watchedLoad<T>(load: Promise<T>, probe: Probe): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const stop = watchStall(probe, () => reject(noSignalError()));
-    load.then(
-      (value) => {
-        stop();
-        resolve(value);
-      },
-      () => {
-        stop();
-        reject(noSignalError());
-      },
-    );
+    load.then(resolve, () => reject(noSignalError())).finally(stop);
   });
 }
 
